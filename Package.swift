@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The folder tree is the architecture: an update comes in through `TelegramClient` (or the
+// offline console), `EntryParsing` turns its text into entries, `Ledger` stores them in SQLite,
+// and `Conversation` decides what to answer, in words from `Localization`.
+let package = Package(
+    name: "Kopiyka",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "kopiyka", targets: ["kopiyka"]),
+    ],
+    targets: [
+        // System libraries, found through pkg-config; the Makefile installs their -dev packages.
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+
+        // Plain values shared by every layer: money, dates, category and account keys.
+        .target(name: "KopiykaCore"),
+        // Text → entries. Pure functions over word tables; no I/O.
+        .target(name: "EntryParsing", dependencies: ["KopiykaCore"]),
+        // Locales/*.json, ICU plural rules, money as each language writes it.
+        .target(name: "Localization", dependencies: ["KopiykaCore"]),
+        // A small, strict wrapper over the system SQLite.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // Households, members, accounts and entries on SQLite, with migrations.
+        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite"]),
+        // libcurl HTTP, Bot API types, the long poller and the outbox sender.
+        .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
+        // What the bot says to a message: parse → ledger → localized reply.
+        .target(
+            name: "Conversation",
+            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger"]),
+        .executableTarget(
+            name: "kopiyka",
+            dependencies: [
+                "KopiykaCore", "EntryParsing", "Localization", "SQLite", "Ledger",
+                "TelegramClient", "Conversation",
+            ]),
+
+        // Helpers every test speaks: temp databases, fixed clocks, the fake Bot API.
+        .target(
+            name: "KopiykaTestSupport",
+            dependencies: ["KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient"],
+            path: "Tests/KopiykaTestSupport"),
+        .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
+        .testTarget(name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore"]),
+        .testTarget(
+            name: "LocalizationTests",
+            dependencies: ["Localization", "KopiykaCore", "KopiykaTestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
+        .testTarget(
+            name: "TelegramClientTests",
+            dependencies: ["TelegramClient", "KopiykaTestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ConversationTests",
+            dependencies: ["Conversation", "Ledger", "Localization", "KopiykaTestSupport"]),
+        .testTarget(name: "KopiykaTests", dependencies: ["kopiyka", "KopiykaTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

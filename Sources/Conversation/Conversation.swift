@@ -1,0 +1,1 @@
+// Conversation: filled in by its issue.

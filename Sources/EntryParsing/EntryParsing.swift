@@ -1,0 +1,1 @@
+// EntryParsing: filled in by its issue.

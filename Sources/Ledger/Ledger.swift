@@ -1,0 +1,1 @@
+// Ledger: filled in by its issue.

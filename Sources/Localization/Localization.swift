@@ -1,0 +1,1 @@
+// Localization: filled in by its issue.

@@ -1,0 +1,1 @@
+// SQLite: filled in by its issue.

@@ -1,0 +1,1 @@
+// TelegramClient: filled in by its issue.
