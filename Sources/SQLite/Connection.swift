@@ -1,0 +1,200 @@
+import CSQLite
+
+/// One SQLite connection, set up the way a long-running bot needs it.
+///
+/// Not thread-safe by design: one owner (the bot's serial loop, or a test) uses it. Statements
+/// are prepared once per SQL text and kept (`SQLITE_PREPARE_PERSISTENT`), so the hot path
+/// never re-parses SQL. Only prepared statements with bound parameters reach SQLite: there is
+/// no API that splices a value into SQL text.
+public final class Connection {
+    let db: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+    private var transactionDepth = 0
+
+    /// Opens (creating if needed) the database at `path`, then insists on WAL mode (checked,
+    /// not assumed — on some file systems SQLite silently keeps the old mode), foreign keys,
+    /// `synchronous=NORMAL` (durable across process crashes; WAL makes it safe), and a busy
+    /// timeout so a second process waits instead of failing at once.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let error = SQLiteError(code: rc, db: handle)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        db = handle
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        do throws(SQLiteError) {
+            let mode = try pragma("journal_mode = WAL")
+            if path != ":memory:" && mode?.lowercased() != "wal" {
+                throw SQLiteError(reason: .other, code: SQLITE_ERROR,
+                                  message: "could not switch to WAL journal mode (got \(mode ?? "nothing"))")
+            }
+            _ = try pragma("foreign_keys = ON")
+            guard try pragma("foreign_keys") == "1" else {
+                throw SQLiteError(reason: .other, code: SQLITE_ERROR, message: "foreign keys are not supported")
+            }
+            _ = try pragma("synchronous = NORMAL")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    private var isClosed = false
+
+    private func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
+        sqlite3_close_v2(db)
+    }
+
+    /// Runs a pragma and returns the first column of its first row.
+    @discardableResult
+    public func pragma(_ pragma: String) throws(SQLiteError) -> String? {
+        var result: String?
+        try query("PRAGMA " + pragma) { row in
+            if result == nil { result = row.optionalString(0) }
+        }
+        return result
+    }
+
+    /// Runs SQL that takes no parameters and may hold several statements: migrations.
+    public func executeScript(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(db, sql, nil, nil, &message)
+        if rc != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(message)
+            throw SQLiteError(code: rc, db: nil).with(message: text)
+        }
+    }
+
+    /// Runs one statement for its effect; returns the number of rows it changed.
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: any SQLiteBindable...) throws(SQLiteError) -> Int {
+        try execute(sql, arguments: arguments)
+    }
+
+    @discardableResult
+    public func execute(_ sql: String, arguments: [any SQLiteBindable]) throws(SQLiteError) -> Int {
+        try query(sql, arguments: arguments) { _ in }
+        return Int(sqlite3_changes(db))
+    }
+
+    /// Runs one statement and calls `row` for each result row.
+    public func query(
+        _ sql: String, _ arguments: any SQLiteBindable..., row: (Row) throws(SQLiteError) -> Void
+    ) throws(SQLiteError) {
+        try query(sql, arguments: arguments, row: row)
+    }
+
+    public func query(
+        _ sql: String, arguments: [any SQLiteBindable], row: (Row) throws(SQLiteError) -> Void
+    ) throws(SQLiteError) {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        try bind(arguments, to: statement)
+        while true {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_ROW {
+                try row(Row(statement: statement))
+            } else if rc == SQLITE_DONE {
+                return
+            } else {
+                throw SQLiteError(code: rc, db: db)
+            }
+        }
+    }
+
+    /// The first row mapped by `transform`, or nil when there is none.
+    public func queryFirst<T>(
+        _ sql: String, _ arguments: any SQLiteBindable..., transform: (Row) -> T
+    ) throws(SQLiteError) -> T? {
+        var result: T?
+        try query(sql, arguments: arguments) { row in
+            if result == nil { result = transform(row) }
+        }
+        return result
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
+
+    /// Runs `body` atomically: all of its writes land, or none do.
+    ///
+    /// The outermost call is `BEGIN IMMEDIATE` — it takes the write lock up front, so two
+    /// processes never deadlock upgrading read locks. Nested calls become savepoints, so a
+    /// handler can wrap its own transaction together with the Telegram offset commit.
+    public func transaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+        let savepoint = "kopiyka_\(transactionDepth)"
+        try executeScript(transactionDepth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        transactionDepth += 1
+        do {
+            let result = try body()
+            transactionDepth -= 1
+            try executeScript(transactionDepth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+            return result
+        } catch {
+            transactionDepth -= 1
+            if transactionDepth == 0 {
+                try? executeScript("ROLLBACK")
+            } else {
+                try? executeScript("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            }
+            throw error
+        }
+    }
+
+    public var isInTransaction: Bool { transactionDepth > 0 }
+
+    private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw SQLiteError(code: rc, db: db) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ arguments: [any SQLiteBindable], to statement: OpaquePointer) throws(SQLiteError) {
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard expected == arguments.count else {
+            throw SQLiteError(reason: .other, code: SQLITE_RANGE,
+                              message: "statement takes \(expected) arguments, got \(arguments.count)")
+        }
+        for (offset, argument) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let rc: Int32
+            switch argument.sqliteValue {
+            case .null: rc = sqlite3_bind_null(statement, index)
+            case .integer(let value): rc = sqlite3_bind_int64(statement, index, value)
+            case .real(let value): rc = sqlite3_bind_double(statement, index, value)
+            case .text(let value): rc = sqlite3_bind_text(statement, index, value, -1, SQLITE_TRANSIENT)
+            case .blob(let bytes):
+                rc = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT)
+                }
+            }
+            guard rc == SQLITE_OK else { throw SQLiteError(code: rc, db: db) }
+        }
+    }
+}
+
+/// SQLite's "copy this buffer now" destructor, which Swift cannot import as a constant.
+let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+extension SQLiteError {
+    func with(message: String) -> SQLiteError {
+        SQLiteError(reason: reason, code: code, message: message)
+    }
+}

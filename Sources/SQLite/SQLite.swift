@@ -1,1 +1,0 @@
-// SQLite: filled in by its issue.

@@ -1,0 +1,40 @@
+import Foundation
+import KopiykaCore
+import Testing
+
+@Suite struct LocalDateTests {
+    @Test func validatesCalendarDays() {
+        #expect(LocalDate(year: 2024, month: 2, day: 29) != nil)
+        #expect(LocalDate(year: 2026, month: 2, day: 29) == nil)
+        #expect(LocalDate(year: 2026, month: 13, day: 1) == nil)
+        #expect(LocalDate(iso: "2026-11-21")?.day == 21)
+        #expect(LocalDate(iso: "2026-1-21") == nil)
+    }
+
+    @Test func dayArithmeticCrossesMonthsYearsAndLeapDays() {
+        let date = LocalDate(year: 2024, month: 2, day: 28)!
+        #expect(date.adding(days: 1).iso == "2024-02-29")
+        #expect(date.adding(days: 2).iso == "2024-03-01")
+        #expect(LocalDate(year: 2026, month: 1, day: 1)!.adding(days: -1).iso == "2025-12-31")
+        #expect(LocalDate(year: 1970, month: 1, day: 1)!.daysSinceEpoch == 0)
+        #expect(LocalDate(year: 2026, month: 11, day: 21)!.daysSinceEpoch == 20_778)
+    }
+
+    @Test func roundTripsEveryDayOverFourCenturies() {
+        var date = LocalDate(year: 1900, month: 1, day: 1)!
+        for _ in 0..<(400 * 366) {
+            #expect(LocalDate(daysSinceEpoch: date.daysSinceEpoch) == date)
+            let next = date.adding(days: 1)
+            #expect(next > date)
+            date = next
+            if date.year > 2300 { break }
+        }
+    }
+
+    @Test func theDayOfAnInstantDependsOnTheTimeZone() {
+        // 2026-11-21 22:30 UTC is already the 22nd in Kyiv (UTC+2 in winter).
+        let instant = Date(timeIntervalSince1970: 1_795_300_200)
+        #expect(LocalDate(instant, in: TimeZone(identifier: "UTC")!).iso == "2026-11-21")
+        #expect(LocalDate(instant, in: TimeZone(identifier: "Europe/Kyiv")!).iso == "2026-11-22")
+    }
+}
