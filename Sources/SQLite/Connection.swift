@@ -135,6 +135,7 @@ public final class Connection {
     /// The outermost call is `BEGIN IMMEDIATE` — it takes the write lock up front, so two
     /// processes never deadlock upgrading read locks. Nested calls become savepoints, so a
     /// handler can wrap its own transaction together with the Telegram offset commit.
+    @discardableResult
     public func transaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
         let savepoint = "kopiyka_\(transactionDepth)"
         try executeScript(transactionDepth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")

@@ -1,0 +1,92 @@
+import Foundation
+import KopiykaCore
+import SQLite
+
+extension Ledger {
+    /// Stores a message's entries for `member`, all or none.
+    ///
+    /// An entry whose account the member does not have yet (a newly named bank card) gets
+    /// that account created. With a `source.updateID` the same update can never store twice:
+    /// a unique index on (update, position) rejects a replay.
+    public func add(_ entries: [NewEntry], by member: Member, source: EntrySource = EntrySource()) throws -> [Entry] {
+        try transaction {
+            let createdAt = clock.now()
+            var stored: [Entry] = []
+            for (position, entry) in entries.enumerated() {
+                let account = entry.account ?? member.defaultAccount
+                let accountID = try accountID(memberID: member.id, key: account)
+                try db.execute("""
+                    INSERT INTO entries (household_id, member_id, kind, amount_minor, currency, category,
+                        account_id, local_date, created_at, note, original_text, is_private,
+                        source_update_id, source_chat_id, source_message_id, source_position)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [
+                        member.householdID, member.id, entry.kind.rawValue, entry.amount.minorUnits,
+                        entry.amount.currency.code, entry.category.rawValue, accountID, entry.date.iso,
+                        Self.timestamp(createdAt), entry.note, entry.originalText, entry.isPrivate,
+                        source.updateID, source.chatID, source.messageID, position,
+                    ])
+                stored.append(Entry(
+                    id: db.lastInsertRowID, householdID: member.householdID, memberID: member.id,
+                    kind: entry.kind, amount: entry.amount, category: entry.category, account: account,
+                    date: entry.date, createdAt: createdAt, note: entry.note,
+                    originalText: entry.originalText, isPrivate: entry.isPrivate, source: source))
+            }
+            return stored
+        }
+    }
+
+    /// A household's entries dated within `dates`, oldest first.
+    public func entries(householdID: Int64, dates: ClosedRange<LocalDate>) throws -> [Entry] {
+        var result: [Entry] = []
+        try db.query("""
+            SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
+            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ?
+            ORDER BY e.local_date, e.id
+            """, householdID, dates.lowerBound.iso, dates.upperBound.iso) { result.append(Self.entry($0)) }
+        return result
+    }
+
+    public func entry(id: Int64) throws -> Entry? {
+        try db.queryFirst("""
+            SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
+            WHERE e.id = ?
+            """, id, transform: Self.entry)
+    }
+
+    public func entryCount(householdID: Int64) throws -> Int {
+        try db.queryFirst("SELECT COUNT(*) FROM entries WHERE household_id = ?", householdID) {
+            $0.int(0)
+        } ?? 0
+    }
+
+    func accountID(memberID: Int64, key: AccountKey) throws -> Int64 {
+        if let id = try db.queryFirst("SELECT id FROM accounts WHERE member_id = ? AND key = ?",
+                                      memberID, key.rawValue, transform: { $0.int64(0) }) {
+            return id
+        }
+        try db.execute("INSERT INTO accounts (member_id, key) VALUES (?, ?)", memberID, key.rawValue)
+        return db.lastInsertRowID
+    }
+
+    static let entryColumns = """
+        e.id, e.household_id, e.member_id, e.kind, e.amount_minor, e.currency, e.category, a.key,
+        e.local_date, e.created_at, e.note, e.original_text, e.is_private,
+        e.source_update_id, e.source_chat_id, e.source_message_id
+        """
+
+    static func entry(_ row: Row) -> Entry {
+        let code = row.string(5)
+        return Entry(
+            id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2),
+            kind: EntryKind(rawValue: row.string(3)) ?? .expense,
+            amount: Money(minorUnits: row.int64(4),
+                          currency: Currency(code: code) ?? Currency(code: code, minorUnitDigits: 2)),
+            category: CategoryKey(rawValue: row.string(6)), account: AccountKey(rawValue: row.string(7)),
+            date: LocalDate(iso: row.string(8)) ?? LocalDate(year: 1970, month: 1, day: 1)!,
+            createdAt: date(fromTimestamp: row.string(9)), note: row.string(10),
+            originalText: row.string(11), isPrivate: row.bool(12),
+            source: EntrySource(updateID: row.optionalInt64(13), chatID: row.optionalInt64(14),
+                                messageID: row.optionalInt64(15)))
+    }
+}

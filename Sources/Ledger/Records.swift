@@ -1,0 +1,81 @@
+import Foundation
+import KopiykaCore
+
+/// A family: one shared ledger, one base currency, one time zone for "today".
+public struct Household: Equatable, Sendable {
+    public let id: Int64
+    public var baseCurrency: Currency
+    public var timeZone: TimeZone
+    /// The Telegram group linked as the family chat, if any.
+    public var familyChatID: Int64?
+}
+
+/// A person in a household, known by their Telegram user id.
+public struct Member: Equatable, Sendable {
+    public enum Role: String, Sendable { case owner, member }
+
+    public let id: Int64
+    public let householdID: Int64
+    public let telegramUserID: Int64
+    public var name: String
+    /// A language code of `Locales/` (`uk`, `ru`, `en`).
+    public var language: String
+    public var role: Role
+    /// Where an entry goes when its message names no account.
+    public var defaultAccount: AccountKey
+}
+
+/// Where an entry came from, for idempotency and for finding it again from a reply.
+public struct EntrySource: Equatable, Sendable {
+    public var updateID: Int64?
+    public var chatID: Int64?
+    public var messageID: Int64?
+
+    public init(updateID: Int64? = nil, chatID: Int64? = nil, messageID: Int64? = nil) {
+        self.updateID = updateID
+        self.chatID = chatID
+        self.messageID = messageID
+    }
+}
+
+/// What a member asks to record: the parser's output plus the text it came from.
+public struct NewEntry: Equatable, Sendable {
+    public var kind: EntryKind
+    public var amount: Money
+    public var category: CategoryKey
+    /// nil: the member's default account.
+    public var account: AccountKey?
+    public var date: LocalDate
+    public var note: String
+    public var originalText: String
+    public var isPrivate: Bool
+
+    public init(kind: EntryKind, amount: Money, category: CategoryKey, account: AccountKey?,
+                date: LocalDate, note: String, originalText: String, isPrivate: Bool = false) {
+        self.kind = kind
+        self.amount = amount
+        self.category = category
+        self.account = account
+        self.date = date
+        self.note = note
+        self.originalText = originalText
+        self.isPrivate = isPrivate
+    }
+}
+
+/// A stored entry.
+public struct Entry: Equatable, Sendable {
+    public let id: Int64
+    public let householdID: Int64
+    public let memberID: Int64
+    public var kind: EntryKind
+    public var amount: Money
+    public var category: CategoryKey
+    public var account: AccountKey
+    public var date: LocalDate
+    public let createdAt: Date
+    public var note: String
+    public let originalText: String
+    public var isPrivate: Bool
+    public let source: EntrySource
+}
