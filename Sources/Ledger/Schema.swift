@@ -65,6 +65,25 @@ enum Schema {
                 value INTEGER NOT NULL
             );
             """ + categorySeed),
+        Migration(version: 2, name: "outbox and chat status", sql: """
+            CREATE TABLE outbox (
+                id INTEGER PRIMARY KEY,
+                chat_id INTEGER NOT NULL,
+                thread_id INTEGER,
+                payload TEXT NOT NULL,
+                state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+                attempts INTEGER NOT NULL DEFAULT 0,
+                not_before_ms INTEGER,
+                sent_message_id INTEGER,
+                failure TEXT,
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX outbox_pending ON outbox (id) WHERE state = 'pending';
+            CREATE TABLE chat_status (
+                chat_id INTEGER PRIMARY KEY,
+                blocked INTEGER NOT NULL DEFAULT 0
+            );
+            """),
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

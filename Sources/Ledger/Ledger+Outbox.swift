@@ -1,0 +1,86 @@
+import Foundation
+import SQLite
+
+extension Ledger {
+    /// Queues a message. Inside an update's transaction the row lands with the update's
+    /// effects and its offset, or not at all: a reply is never lost, and never promised twice.
+    @discardableResult
+    public func enqueue(_ content: OutboxContent, chatID: Int64, threadID: Int64? = nil) throws -> Int64 {
+        let payload = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        try db.execute("""
+            INSERT INTO outbox (chat_id, thread_id, payload, created_at) VALUES (?, ?, ?, ?)
+            """, chatID, threadID, payload, Self.timestamp(clock.now()))
+        return db.lastInsertRowID
+    }
+
+    /// Pending rows in the order they were queued, skipping blocked chats; the caller paces.
+    public func pendingOutbox(limit: Int = 100) throws -> [OutboxItem] {
+        var items: [OutboxItem] = []
+        try db.query("""
+            SELECT o.id, o.chat_id, o.thread_id, o.payload, o.attempts, o.not_before_ms
+            FROM outbox o LEFT JOIN chat_status c ON c.chat_id = o.chat_id
+            WHERE o.state = 'pending' AND COALESCE(c.blocked, 0) = 0
+            ORDER BY o.id LIMIT ?
+            """, limit) { row in
+            guard let content = try? JSONDecoder().decode(OutboxContent.self, from: Data(row.string(3).utf8))
+            else { return }
+            items.append(OutboxItem(
+                id: row.int64(0), chatID: row.int64(1), threadID: row.optionalInt64(2), content: content,
+                attempts: row.int(4),
+                notBefore: row.optionalInt64(5).map { Date(timeIntervalSince1970: Double($0) / 1000) }))
+        }
+        return items
+    }
+
+    /// The Telegram message id a sent row produced, for edits that follow it.
+    public func sentMessageID(outboxID: Int64) throws -> Int64? {
+        try db.queryFirst("SELECT sent_message_id FROM outbox WHERE id = ?", outboxID) {
+            $0.optionalInt64(0)
+        } ?? nil
+    }
+
+    public func pendingOutboxCount() throws -> Int {
+        try db.queryFirst("SELECT COUNT(*) FROM outbox WHERE state = 'pending'") { $0.int(0) } ?? 0
+    }
+
+    /// Records how a send ended.
+    public func complete(_ item: OutboxItem, with result: OutboxResult) throws {
+        try transaction {
+            switch result {
+            case .sent(let messageID):
+                try db.execute("UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1 WHERE id = ?",
+                               messageID, item.id)
+            case .retry(let at):
+                try db.execute("UPDATE outbox SET attempts = attempts + 1, not_before_ms = ? WHERE id = ?",
+                               Int64(at.timeIntervalSince1970 * 1000), item.id)
+            case .chatMigrated(let newID):
+                try moveChat(from: item.chatID, to: newID)
+            case .chatBlocked:
+                try db.execute("""
+                    INSERT INTO chat_status (chat_id, blocked) VALUES (?, 1)
+                    ON CONFLICT (chat_id) DO UPDATE SET blocked = 1
+                    """, item.chatID)
+            case .failed(let reason):
+                try db.execute("UPDATE outbox SET state = 'failed', failure = ?, attempts = attempts + 1 WHERE id = ?",
+                               reason, item.id)
+            }
+        }
+    }
+
+    /// A group became a supergroup: its queued messages and its family link follow it.
+    public func moveChat(from oldID: Int64, to newID: Int64) throws {
+        try transaction {
+            try db.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND state = 'pending'", newID, oldID)
+            try db.execute("UPDATE households SET family_chat_id = ? WHERE family_chat_id = ?", newID, oldID)
+        }
+    }
+
+    /// The person is back (wrote to us again): sending to them resumes.
+    public func unblockChat(_ chatID: Int64) throws {
+        try db.execute("UPDATE chat_status SET blocked = 0 WHERE chat_id = ?", chatID)
+    }
+
+    public func isChatBlocked(_ chatID: Int64) throws -> Bool {
+        try db.queryFirst("SELECT blocked FROM chat_status WHERE chat_id = ?", chatID) { $0.bool(0) } ?? false
+    }
+}
