@@ -61,7 +61,9 @@ let package = Package(
         .testTarget(
             name: "ConversationTests",
             dependencies: ["Conversation", "Ledger", "Localization", "KopiykaTestSupport"]),
-        .testTarget(name: "KopiykaTests", dependencies: ["kopiyka", "KopiykaTestSupport"]),
+        .testTarget(
+            name: "KopiykaTests",
+            dependencies: ["kopiyka", "KopiykaTestSupport", "KopiykaCore", "Ledger", "SQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )
