@@ -11,6 +11,7 @@ extension Ledger {
     public func add(_ entries: [NewEntry], by member: Member, source: EntrySource = EntrySource()) throws -> [Entry] {
         try transaction {
             let createdAt = clock.now()
+            let base = try household(id: member.householdID)?.baseCurrency ?? .uah
             var stored: [Entry] = []
             for (position, entry) in entries.enumerated() {
                 let account = entry.account ?? member.defaultAccount
@@ -18,13 +19,14 @@ extension Ledger {
                 try db.execute("""
                     INSERT INTO entries (household_id, member_id, kind, amount_minor, currency, category,
                         account_id, local_date, created_at, note, original_text, is_private,
-                        source_update_id, source_chat_id, source_message_id, source_position)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        source_update_id, source_chat_id, source_message_id, source_position, base_minor)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [
                         member.householdID, member.id, entry.kind.rawValue, entry.amount.minorUnits,
                         entry.amount.currency.code, entry.category.rawValue, accountID, entry.date.iso,
                         Self.timestamp(createdAt), entry.note, entry.originalText, entry.isPrivate,
                         source.updateID, source.chatID, source.messageID, position,
+                        try baseMinor(entry.amount, householdID: member.householdID, base: base),
                     ])
                 stored.append(Entry(
                     id: db.lastInsertRowID, householdID: member.householdID, memberID: member.id,

@@ -84,6 +84,7 @@ enum Schema {
                 blocked INTEGER NOT NULL DEFAULT 0
             );
             """),
+        aggregates,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -38,3 +38,15 @@ import Testing
         #expect(LocalDate(instant, in: TimeZone(identifier: "Europe/Kyiv")!).iso == "2026-11-22")
     }
 }
+
+@Suite struct YearMonthTests {
+    @Test func monthsKnowTheirDaysAndNeighbours() {
+        let february = YearMonth(year: 2028, month: 2)!
+        #expect(february.dayCount == 29)
+        #expect(february.lastDay.iso == "2028-02-29")
+        #expect(YearMonth(year: 2026, month: 1)!.previous.iso == "2025-12")
+        #expect(YearMonth(year: 2026, month: 12)!.next.iso == "2027-01")
+        #expect(YearMonth(iso: "2026-11") == YearMonth(LocalDate(year: 2026, month: 11, day: 21)!))
+        #expect(YearMonth(iso: "2026-13") == nil)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import KopiykaCore
+import SQLite
+
+/// One row of the month totals: a household's entries of one kind, category, member and
+/// currency in one month.
+public struct MonthTotal: Equatable, Sendable {
+    public var month: YearMonth
+    public var kind: EntryKind
+    public var category: CategoryKey
+    public var memberID: Int64
+    public var amount: Money
+    /// The sum in the household's base currency of the entries that had a rate.
+    public var baseMinor: Int64
+    /// Entries with no rate to the base currency (counted in `amount`, not in `baseMinor`).
+    public var unconverted: Int
+    public var entryCount: Int
+}
+
+extension Ledger {
+    /// The month totals of `months`: tens of rows, whatever the size of the history.
+    public func monthTotals(householdID: Int64, months: ClosedRange<YearMonth>) throws -> [MonthTotal] {
+        var totals: [MonthTotal] = []
+        try db.query("""
+            SELECT month, kind, category, member_id, currency, amount_minor, base_minor, unconverted, entry_count
+            FROM month_totals WHERE household_id = ? AND month BETWEEN ? AND ?
+            """, householdID, months.lowerBound.iso, months.upperBound.iso) { row in
+            let code = row.string(4)
+            totals.append(MonthTotal(
+                month: YearMonth(iso: row.string(0)) ?? months.lowerBound,
+                kind: EntryKind(rawValue: row.string(1)) ?? .expense,
+                category: CategoryKey(rawValue: row.string(2)), memberID: row.int64(3),
+                amount: Money(minorUnits: row.int64(5),
+                              currency: Currency(code: code) ?? Currency(code: code, minorUnitDigits: 2)),
+                baseMinor: row.int64(6), unconverted: row.int(7), entryCount: row.int(8)))
+        }
+        return totals
+    }
+
+    /// The largest expenses of a month by their base amount, through the
+    /// (household, date, base) index.
+    public func largestExpenses(householdID: Int64, month: YearMonth, limit: Int) throws -> [Entry] {
+        var result: [Entry] = []
+        try db.query("""
+            SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
+            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? AND e.kind = 'expense'
+            ORDER BY e.base_minor DESC, e.id LIMIT ?
+            """, householdID, month.firstDay.iso, month.lastDay.iso, limit) { result.append(Self.entry($0)) }
+        return result
+    }
+
+    /// Recomputes every month total from the entries.
+    public func rebuildMonthTotals() throws {
+        try transaction {
+            try db.executeScript("""
+                DELETE FROM month_totals;
+                INSERT INTO month_totals
+                    SELECT household_id, substr(local_date, 1, 7), kind, category, member_id, currency,
+                           SUM(amount_minor), SUM(COALESCE(base_minor, 0)), SUM(base_minor IS NULL), COUNT(*)
+                    FROM entries GROUP BY 1, 2, 3, 4, 5, 6;
+                """)
+        }
+    }
+
+    /// Rows where the stored totals and a fresh sum over the entries disagree (0 when exact).
+    public func monthTotalsMismatches() throws -> Int {
+        try db.queryFirst("""
+            WITH fresh AS (
+                SELECT household_id, substr(local_date, 1, 7) AS month, kind, category, member_id, currency,
+                       SUM(amount_minor) AS amount_minor, SUM(COALESCE(base_minor, 0)) AS base_minor,
+                       SUM(base_minor IS NULL) AS unconverted, COUNT(*) AS entry_count
+                FROM entries GROUP BY 1, 2, 3, 4, 5, 6
+            )
+            SELECT (SELECT COUNT(*) FROM (SELECT * FROM fresh EXCEPT SELECT * FROM month_totals))
+                 + (SELECT COUNT(*) FROM (SELECT * FROM month_totals EXCEPT SELECT * FROM fresh))
+            """) { $0.int(0) } ?? 0
+    }
+}
