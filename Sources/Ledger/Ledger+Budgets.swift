@@ -1,0 +1,52 @@
+import Foundation
+import KopiykaCore
+import SQLite
+
+/// A monthly spending limit in the household's base currency: for one category, or for the
+/// whole month when `category` is nil. It applies every month until changed.
+public struct Budget: Equatable, Sendable {
+    public var category: CategoryKey?
+    public var limitMinor: Int64
+
+    public init(category: CategoryKey?, limitMinor: Int64) {
+        self.category = category
+        self.limitMinor = limitMinor
+    }
+}
+
+extension Ledger {
+    /// Sets a budget; a limit of 0 removes it.
+    public func setBudget(_ budget: Budget, householdID: Int64) throws {
+        let key = budget.category?.rawValue ?? ""
+        if budget.limitMinor <= 0 {
+            try db.execute("DELETE FROM budgets WHERE household_id = ? AND category = ?", householdID, key)
+        } else {
+            try db.execute("""
+                INSERT INTO budgets (household_id, category, limit_minor) VALUES (?, ?, ?)
+                ON CONFLICT DO UPDATE SET limit_minor = excluded.limit_minor
+                """, householdID, key, budget.limitMinor)
+        }
+    }
+
+    /// The total budget first, then categories in key order.
+    public func budgets(householdID: Int64) throws -> [Budget] {
+        var budgets: [Budget] = []
+        try db.query("SELECT category, limit_minor FROM budgets WHERE household_id = ? ORDER BY category",
+                     householdID) { row in
+            let key = row.string(0)
+            budgets.append(Budget(category: key.isEmpty ? nil : CategoryKey(rawValue: key),
+                                  limitMinor: row.int64(1)))
+        }
+        return budgets
+    }
+
+    /// Marks a budget threshold (80, 100) as announced for a month. True only the first time,
+    /// so an alert goes out once per threshold per month whatever happens later.
+    public func claimBudgetAlert(householdID: Int64, category: CategoryKey?, month: YearMonth,
+                                 threshold: Int) throws -> Bool {
+        try db.execute("""
+            INSERT INTO budget_alerts (household_id, category, month, threshold) VALUES (?, ?, ?, ?)
+            ON CONFLICT DO NOTHING
+            """, householdID, category?.rawValue ?? "", month.iso, threshold) == 1
+    }
+}
