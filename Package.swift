@@ -31,10 +31,12 @@ let package = Package(
         .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite"]),
         // libcurl HTTP, Bot API types, the long poller and the outbox sender.
         .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
+        // Monthly reports and budgets: plain values built from month totals, then rendered.
+        .target(name: "Reports", dependencies: ["KopiykaCore", "Ledger", "Localization"]),
         // What the bot says to a message: parse → ledger → localized reply.
         .target(
             name: "Conversation",
-            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger"]),
+            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports"]),
         .executableTarget(
             name: "kopiyka",
             dependencies: [
@@ -52,6 +54,9 @@ let package = Package(
         .testTarget(
             name: "LocalizationTests",
             dependencies: ["Localization", "KopiykaCore", "KopiykaTestSupport"]),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: ["Reports", "Ledger", "KopiykaCore", "Localization", "KopiykaTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(

@@ -1,0 +1,59 @@
+import KopiykaCore
+import Ledger
+
+/// A month of a household's money, as `/report` shows it. All amounts are in the base
+/// currency's minor units unless they say otherwise.
+public struct MonthlyReport: Equatable, Sendable {
+    public struct CategoryLine: Equatable, Sendable {
+        public var category: CategoryKey
+        public var baseMinor: Int64
+        /// Share of the month's spending, 0…1.
+        public var share: Double
+        public var entryCount: Int
+        /// Amounts in other currencies within this category, shown in their own currency.
+        public var foreign: [Money]
+    }
+
+    public struct MemberLine: Equatable, Sendable {
+        public var memberID: Int64
+        public var name: String
+        public var spentMinor: Int64
+    }
+
+    public var month: YearMonth
+    public var baseCurrency: Currency
+    /// True while the month is still running (a forecast applies).
+    public var isCurrent: Bool
+    public var spentMinor: Int64
+    public var incomeMinor: Int64
+    public var netMinor: Int64 { incomeMinor - spentMinor }
+    public var expenseCount: Int
+    public var categories: [CategoryLine]
+    public var members: [MemberLine]
+    public var largest: [Entry]
+    /// Spending change against the previous month in whole percent; nil when it spent nothing.
+    public var changePercent: Int?
+    public var dailyAverageMinor: Int64
+    /// Where spending lands at month end at this pace (the current month only).
+    public var forecastMinor: Int64?
+    public var budgets: [BudgetStatus]
+    /// Foreign amounts with no rate to the base currency: counted nowhere, said plainly.
+    public var unconverted: [Money]
+
+    public var isEmpty: Bool { spentMinor == 0 && incomeMinor == 0 && unconverted.isEmpty }
+}
+
+/// A year by month, for `/report 2026`.
+public struct YearReport: Equatable, Sendable {
+    public struct MonthLine: Equatable, Sendable {
+        public var month: YearMonth
+        public var spentMinor: Int64
+        public var incomeMinor: Int64
+    }
+
+    public var year: Int
+    public var baseCurrency: Currency
+    public var months: [MonthLine]
+    public var spentMinor: Int64 { months.reduce(0) { $0 + $1.spentMinor } }
+    public var incomeMinor: Int64 { months.reduce(0) { $0 + $1.incomeMinor } }
+}
