@@ -43,14 +43,25 @@ extension Ledger {
     }
 
     public func household(id: Int64) throws -> Household? {
-        try db.queryFirst(
-            "SELECT id, base_currency, time_zone, family_chat_id FROM households WHERE id = ?", id
-        ) { row in
-            Household(id: row.int64(0),
-                      baseCurrency: Currency(code: row.string(1)) ?? Currency(code: row.string(1), minorUnitDigits: 2),
-                      timeZone: TimeZone(identifier: row.string(2)) ?? .gmt,
-                      familyChatID: row.optionalInt64(3))
-        }
+        try db.queryFirst("SELECT \(Self.householdColumns) FROM households WHERE id = ?", id,
+                          transform: Self.household)
+    }
+
+    static let householdColumns = "id, base_currency, time_zone, family_chat_id, family_thread_id, broadcast_mode"
+
+    static func household(_ row: Row) -> Household {
+        Household(id: row.int64(0),
+                  baseCurrency: Currency(code: row.string(1)) ?? Currency(code: row.string(1), minorUnitDigits: 2),
+                  timeZone: TimeZone(identifier: row.string(2)) ?? .gmt,
+                  familyChatID: row.optionalInt64(3), familyThreadID: row.optionalInt64(4),
+                  broadcastMode: BroadcastMode(rawValue: row.string(5)) ?? .batched)
+    }
+
+    /// Every household: the scheduler walks them once a minute (a few thousand rows at most).
+    public func households() throws -> [Household] {
+        var result: [Household] = []
+        try db.query("SELECT \(Self.householdColumns) FROM households ORDER BY id") { result.append(Self.household($0)) }
+        return result
     }
 
     /// Creates a household with `owner` as its first member and their built-in accounts.

@@ -8,6 +8,19 @@ public struct Household: Equatable, Sendable {
     public var timeZone: TimeZone
     /// The Telegram group linked as the family chat, if any.
     public var familyChatID: Int64?
+    /// The forum topic of the family chat the bot was linked from, where posts go.
+    public var familyThreadID: Int64?
+    public var broadcastMode: BroadcastMode
+}
+
+/// How entries reach the family chat.
+public enum BroadcastMode: String, Sendable, CaseIterable {
+    /// One post per entry, at once.
+    case instant
+    /// A member's entries within a few minutes become one post, edited as more arrive.
+    case batched
+    /// Nothing per entry; the daily digest only.
+    case digest
 }
 
 /// A person in a household, known by their Telegram user id.

@@ -85,6 +85,7 @@ enum Schema {
             );
             """),
         aggregates,
+        families,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -1,0 +1,147 @@
+import Foundation
+import KopiykaCore
+import SQLite
+
+/// Why an invitation code did not work.
+public enum InvitationProblem: Error, Equatable, Sendable {
+    case unknown, expired, used
+}
+
+extension Ledger {
+    // MARK: Invitations
+
+    /// Stores a single-use invitation to `member`'s household, valid until `expires`.
+    public func createInvitation(code: String, by member: Member, expires: Date) throws {
+        try db.execute("INSERT INTO invitations (code, household_id, created_by, expires_at_ms) VALUES (?, ?, ?, ?)",
+                       code, member.householdID, member.id, Self.milliseconds(expires))
+    }
+
+    /// The household an invitation opens, checking it is known, unused and not expired.
+    public func invitationHousehold(code: String) throws -> Result<Int64, InvitationProblem> {
+        let row = try db.queryFirst("SELECT household_id, expires_at_ms, used_by FROM invitations WHERE code = ?",
+                                    code) { ($0.int64(0), $0.int64(1), $0.optionalInt64(2)) }
+        guard let (householdID, expires, usedBy) = row else { return .failure(.unknown) }
+        if usedBy != nil { return .failure(.used) }
+        if expires < Self.milliseconds(clock.now()) { return .failure(.expired) }
+        return .success(householdID)
+    }
+
+    /// Marks an invitation used; false when someone else used it first.
+    public func useInvitation(code: String, by member: Member) throws -> Bool {
+        try db.execute("UPDATE invitations SET used_by = ? WHERE code = ? AND used_by IS NULL",
+                       member.id, code) == 1
+    }
+
+    // MARK: Membership changes
+
+    /// Moves a person who is alone in their household into another one, taking their entries
+    /// along; their old, now empty, household stays behind without members.
+    public func moveMember(_ member: Member, toHousehold householdID: Int64) throws -> Member {
+        try transaction {
+            try db.execute("UPDATE members SET household_id = ?, role = 'member' WHERE id = ?", householdID, member.id)
+            try db.execute("UPDATE entries SET household_id = ? WHERE member_id = ?", householdID, member.id)
+            guard let moved = try self.member(id: member.id) else { throw InvitationProblem.unknown }
+            return moved
+        }
+    }
+
+    /// Removes a member from a household: they get a household of their own again, with their
+    /// entries, so nobody's history is lost or left visible to the others.
+    public func detachMember(_ member: Member) throws -> Member {
+        try transaction {
+            guard let old = try household(id: member.householdID) else { return member }
+            try db.execute("INSERT INTO households (base_currency, time_zone, created_at) VALUES (?, ?, ?)",
+                           old.baseCurrency.code, old.timeZone.identifier, Self.timestamp(clock.now()))
+            let householdID = db.lastInsertRowID
+            try db.execute("UPDATE members SET household_id = ?, role = 'owner' WHERE id = ?", householdID, member.id)
+            try db.execute("UPDATE entries SET household_id = ? WHERE member_id = ?", householdID, member.id)
+            return try self.member(id: member.id) ?? member
+        }
+    }
+
+    public func setRole(_ role: Member.Role, memberID: Int64) throws {
+        try db.execute("UPDATE members SET role = ? WHERE id = ?", role.rawValue, memberID)
+    }
+
+    // MARK: The family chat
+
+    /// Links a group as the household's family chat (unlinking it from any other household).
+    public func linkFamilyChat(_ chatID: Int64, threadID: Int64?, householdID: Int64) throws {
+        try transaction {
+            try db.execute("UPDATE households SET family_chat_id = NULL, family_thread_id = NULL WHERE family_chat_id = ?", chatID)
+            try db.execute("UPDATE households SET family_chat_id = ?, family_thread_id = ? WHERE id = ?",
+                           chatID, threadID, householdID)
+        }
+    }
+
+    public func unlinkFamilyChat(_ chatID: Int64) throws {
+        try db.execute("UPDATE households SET family_chat_id = NULL, family_thread_id = NULL WHERE family_chat_id = ?", chatID)
+    }
+
+    public func household(familyChatID chatID: Int64) throws -> Household? {
+        try db.queryFirst("SELECT \(Self.householdColumns) FROM households WHERE family_chat_id = ?", chatID,
+                          transform: Self.household)
+    }
+
+    public func setBroadcastMode(_ mode: BroadcastMode, householdID: Int64) throws {
+        try db.execute("UPDATE households SET broadcast_mode = ? WHERE id = ?", mode.rawValue, householdID)
+    }
+
+    // MARK: Batched family posts
+
+    /// The member's post still open for more entries (opened after `since`), if any.
+    public func openFamilyPost(memberID: Int64, chatID: Int64, since: Date) throws -> (postID: Int64, outboxID: Int64, entryIDs: [Int64])? {
+        guard let (postID, outboxID) = try db.queryFirst("""
+            SELECT id, outbox_id FROM family_posts
+            WHERE member_id = ? AND chat_id = ? AND opened_at_ms >= ? ORDER BY id DESC LIMIT 1
+            """, memberID, chatID, Self.milliseconds(since), transform: { ($0.int64(0), $0.int64(1)) })
+        else { return nil }
+        var entryIDs: [Int64] = []
+        try db.query("SELECT entry_id FROM family_post_entries WHERE post_id = ? ORDER BY entry_id", postID) {
+            entryIDs.append($0.int64(0))
+        }
+        return (postID, outboxID, entryIDs)
+    }
+
+    /// Records a new family post and the entries it shows.
+    public func recordFamilyPost(member: Member, chatID: Int64, outboxID: Int64, entryIDs: [Int64]) throws -> Int64 {
+        try db.execute("INSERT INTO family_posts (household_id, member_id, chat_id, outbox_id, opened_at_ms) VALUES (?, ?, ?, ?, ?)",
+                       member.householdID, member.id, chatID, outboxID, Self.milliseconds(clock.now()))
+        let postID = db.lastInsertRowID
+        try addToFamilyPost(postID, entryIDs: entryIDs)
+        return postID
+    }
+
+    public func addToFamilyPost(_ postID: Int64, entryIDs: [Int64]) throws {
+        for id in entryIDs {
+            try db.execute("INSERT OR IGNORE INTO family_post_entries (post_id, entry_id) VALUES (?, ?)", postID, id)
+        }
+    }
+
+    /// The family posts that show an entry (to edit them when the entry changes).
+    public func familyPosts(showing entryID: Int64) throws -> [(postID: Int64, outboxID: Int64, chatID: Int64, entryIDs: [Int64])] {
+        var posts: [(Int64, Int64, Int64)] = []
+        try db.query("""
+            SELECT p.id, p.outbox_id, p.chat_id FROM family_posts p
+            JOIN family_post_entries pe ON pe.post_id = p.id WHERE pe.entry_id = ?
+            """, entryID) { posts.append(($0.int64(0), $0.int64(1), $0.int64(2))) }
+        return try posts.map { post in
+            var ids: [Int64] = []
+            try db.query("SELECT entry_id FROM family_post_entries WHERE post_id = ? ORDER BY entry_id", post.0) {
+                ids.append($0.int64(0))
+            }
+            return (post.0, post.1, post.2, ids)
+        }
+    }
+
+    // MARK: Schedule
+
+    /// Claims a scheduled post (`digest` for `2026-11-21`, `monthly` for `2026-10`) for a
+    /// household. True only the first time, in the transaction that queues the post.
+    public func claimSchedule(_ kind: String, period: String, householdID: Int64) throws -> Bool {
+        try db.execute("INSERT INTO schedule_marks (household_id, kind, period) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                       householdID, kind, period) == 1
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+}
