@@ -4,7 +4,9 @@ import Testing
 
 /// Exact sentences from the real `Locales/` files.
 @Suite struct LocalizerTests {
-    static let catalog: Catalog = try! Catalog.load()
+    static let catalog: Catalog = {
+        do { return try Catalog.load() } catch { fatalError("\(error)") }
+    }()
 
     @Test(arguments: [
         (1, "1 витрата", "1 расход", "1 expense"), (2, "2 витрати", "2 расхода", "2 expenses"),
