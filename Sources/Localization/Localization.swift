@@ -1,1 +1,0 @@
-// Localization: filled in by its issue.
