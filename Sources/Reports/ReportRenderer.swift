@@ -1,0 +1,140 @@
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+/// Turns reports into Telegram HTML in one language. Notes are people's text: escaped here.
+public struct ReportRenderer {
+    let l: Localizer
+
+    public init(_ localizer: Localizer) { l = localizer }
+
+    func money(_ minor: Int64, _ currency: Currency) -> String {
+        l.money(Money(minorUnits: minor, currency: currency))
+    }
+
+    public func render(_ report: MonthlyReport) -> String {
+        let base = report.baseCurrency
+        let title = l.monthTitle(year: report.month.year, month: report.month.month)
+        var lines = [l("report.title", ["title": .text(title)])]
+        guard !report.isEmpty else {
+            return (lines + [l("report.empty", ["title": .text(title)])]).joined(separator: "\n")
+        }
+        lines.append(l("report.summary", [
+            "spent": .text(money(report.spentMinor, base)), "income": .text(money(report.incomeMinor, base)),
+            "net": .text(signed(report.netMinor, base)), "count": .number(report.expenseCount),
+        ]))
+        if !report.categories.isEmpty { lines.append("") }
+        for line in report.categories {
+            lines.append(l("report.category", [
+                "name": .text(l.categoryName(line.category)), "amount": .text(money(line.baseMinor, base)),
+                "share": .number(Int((line.share * 100).rounded())), "count": .number(line.entryCount),
+            ]))
+            if !line.foreign.isEmpty {
+                lines.append(l("report.foreign", ["amounts": .text(line.foreign.map { l.money($0) }.joined(separator: ", "))]))
+            }
+            lines.append(Bar.render(line.share))
+        }
+        if report.members.count > 1 {
+            let spenders = report.members.map {
+                l("report.member", ["name": .text($0.name.htmlEscaped), "amount": .text(money($0.spentMinor, base))])
+            }
+            lines += ["", l("report.members", ["list": .text(spenders.joined(separator: " · "))])]
+        }
+        if !report.largest.isEmpty {
+            lines += ["", l("report.largest")]
+            for entry in report.largest {
+                let note = entry.note.isEmpty ? l.categoryName(entry.category) : entry.note.htmlEscaped
+                lines.append(l("report.largest.line", [
+                    "note": .text(note), "amount": .text(l.money(entry.amount)), "date": .text(l.dayAndMonth(entry.date)),
+                ]))
+            }
+        }
+        lines.append("")
+        if let change = report.changePercent {
+            lines.append(l("report.change", [
+                "direction": .text(change >= 0 ? "up" : "down"), "percent": .text(signedPercent(change)),
+            ]))
+        }
+        lines.append(l("report.average", ["amount": .text(money(report.dailyAverageMinor, base))]))
+        if let forecast = report.forecastMinor {
+            lines.append(l("report.forecast", ["amount": .text(money(forecast, base))]))
+        }
+        if !report.unconverted.isEmpty {
+            lines += ["", l("report.unconverted", ["amounts": .text(report.unconverted.map { l.money($0) }.joined(separator: ", ")),
+                                                    "currency": .text(report.unconverted[0].currency.code.lowercased())])]
+        }
+        if !report.budgets.isEmpty {
+            lines += ["", l("report.budgets")] + report.budgets.map { budgetLine($0, base: base) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public func render(_ report: YearReport) -> String {
+        let base = report.baseCurrency
+        var lines = [l("report.title", ["title": .text(String(report.year))])]
+        guard !report.months.isEmpty else {
+            return (lines + [l("report.empty", ["title": .text(String(report.year))])]).joined(separator: "\n")
+        }
+        let largest = report.months.map(\.spentMinor).max() ?? 1
+        for month in report.months {
+            lines.append(l("report.year.line", [
+                "month": .text(l("month.nominative.\(month.month.month)")),
+                "spent": .text(money(month.spentMinor, base)), "income": .text(money(month.incomeMinor, base)),
+            ]))
+            lines.append(Bar.render(largest > 0 ? Double(month.spentMinor) / Double(largest) : 0))
+        }
+        lines += ["", l("report.year.total", [
+            "spent": .text(money(report.spentMinor, base)), "income": .text(money(report.incomeMinor, base)),
+        ])]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `/budget` with no arguments: every budget with its bar and what is left.
+    public func render(budgets: [BudgetStatus], baseCurrency: Currency, month: YearMonth) -> String {
+        guard !budgets.isEmpty else { return l("budget.none") }
+        let title = l.monthTitle(year: month.year, month: month.month)
+        return ([l("budget.title", ["title": .text(title)])] + budgets.map { budgetLine($0, base: baseCurrency) })
+            .joined(separator: "\n")
+    }
+
+    /// `Кафе: 1 766 ₴ з 3 000 ₴` / bar / `залишилось 1 234 ₴ · 137 ₴ на день · 9 днів`.
+    public func budgetLine(_ status: BudgetStatus, base: Currency) -> String {
+        let head = l("budget.line", [
+            "name": .text(budgetName(status.category)), "spent": .text(money(status.spentMinor, base)),
+            "limit": .text(money(status.limitMinor, base)),
+        ])
+        let tail: String
+        if status.isOver {
+            tail = l("budget.over", ["over": .text(money(-status.leftMinor, base))])
+        } else if let daily = status.dailyAllowanceMinor {
+            // Whole units, rounded down: never suggest a kopiyka more than is there.
+            let wholeDaily = daily - daily % base.minorUnitsPerMajor
+            tail = l("budget.left", ["left": .text(money(status.leftMinor, base)), "daily": .text(money(wholeDaily, base)),
+                                     "days": .number(status.daysLeft)])
+        } else {
+            tail = l("budget.left.month_over", ["left": .text(money(status.leftMinor, base))])
+        }
+        return head + "\n" + Bar.render(status.fraction) + " " + tail
+    }
+
+    /// An alert when a budget passes a threshold.
+    public func alert(_ status: BudgetStatus, threshold: Int, base: Currency) -> String {
+        l(threshold >= 100 ? "budget.alert.100" : "budget.alert.80", [
+            "name": .text(budgetName(status.category)), "percent": .number(Int((status.fraction * 100).rounded(.down))),
+            "spent": .text(money(status.spentMinor, base)), "limit": .text(money(status.limitMinor, base)),
+        ])
+    }
+
+    public func budgetName(_ category: CategoryKey?) -> String {
+        category.map(l.categoryName) ?? l("budget.total")
+    }
+
+    private func signed(_ minor: Int64, _ currency: Currency) -> String {
+        minor > 0 ? "+" + money(minor, currency) : money(minor, currency)
+    }
+
+    private func signedPercent(_ percent: Int) -> String {
+        percent > 0 ? "+\(l.number(percent))" : percent < 0 ? "−\(l.number(-percent))" : "0"
+    }
+}
