@@ -37,11 +37,13 @@ let package = Package(
         .target(
             name: "Conversation",
             dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports"]),
+        // Figures for `kopiyka bench`: printed, never asserted.
+        .target(name: "Benchmarks", dependencies: ["KopiykaCore", "Ledger", "Reports", "Localization"]),
         .executableTarget(
             name: "kopiyka",
             dependencies: [
                 "KopiykaCore", "EntryParsing", "Localization", "SQLite", "Ledger",
-                "TelegramClient", "Conversation",
+                "TelegramClient", "Conversation", "Reports", "Benchmarks",
             ]),
 
         // Helpers every test speaks: temp databases, fixed clocks, the fake Bot API.

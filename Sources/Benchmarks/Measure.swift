@@ -1,0 +1,50 @@
+import Foundation
+
+/// Timings of repeated runs, for percentiles.
+struct Samples {
+    private(set) var nanoseconds: [Double] = []
+
+    mutating func time<T>(_ body: () throws -> T) rethrows -> T {
+        let start = ContinuousClock.now
+        let result = try body()
+        let elapsed = ContinuousClock.now - start
+        nanoseconds.append(Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+        return result
+    }
+
+    func percentile(_ p: Double) -> Double {
+        guard !nanoseconds.isEmpty else { return 0 }
+        let sorted = nanoseconds.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
+
+    /// `p50 0.41 ms · p99 0.93 ms`.
+    var summary: String {
+        String(format: "p50 %.3f ms · p99 %.3f ms", percentile(0.50) / 1e6, percentile(0.99) / 1e6)
+    }
+}
+
+/// Seconds since `start`.
+func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// The process's peak resident memory so far, in MiB (Linux reports `ru_maxrss` in KiB).
+public func peakMemoryMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+/// A reproducible random source (SplitMix64), so two runs build the same database.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
