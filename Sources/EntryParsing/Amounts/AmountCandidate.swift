@@ -1,0 +1,120 @@
+import KopiykaCore
+
+/// A number in a message with the words glued to it: `₴85`, `1.5к`, `85 гривень 50 копійок`.
+struct AmountCandidate: Sendable {
+    var value: DecimalValue
+    var tooLarge = false
+    var currency: Currency?
+    /// Had a currency, a multiplier or a `+`: surely money, not a count or a day.
+    var marked = false
+    var plus = false
+    var spoken = false
+    /// `12.11` with nothing glued to it: a date when the message has another amount.
+    var dayMonth: NumberShape.DayMonth?
+    /// Token indices it covers.
+    var span: Range<Int>
+    /// Tokens before `span` it also uses (`+`, `$`).
+    var prefix: Int = 0
+
+    /// Finds every amount in `tokens[range]`, skipping consumed tokens.
+    static func all(in tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: [Bool],
+                    lexicon: Lexicon) -> [AmountCandidate] {
+        var found: [AmountCandidate] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            defer { i += 1 }
+            guard !consumed[i] else { continue }
+            var candidate: AmountCandidate
+            if tokens[i].kind == .number {
+                switch NumberShape.read(tokens[i].text) {
+                case .value(let value, let dayMonth)?:
+                    candidate = AmountCandidate(value: value, dayMonth: dayMonth, span: i..<(i + 1))
+                case .tooLarge?:
+                    candidate = AmountCandidate(value: DecimalValue(digits: 0, scale: 0), tooLarge: true, span: i..<(i + 1))
+                default:
+                    continue
+                }
+            } else if tokens[i].kind == .word, lexicon.numbers[tokens[i].text] != nil,
+                      let (value, next) = NumberWordReader.read(tokens, from: i, to: range.upperBound, lexicon: lexicon) {
+                candidate = AmountCandidate(value: value, spoken: true, span: i..<next)
+            } else {
+                continue
+            }
+            candidate.extend(tokens, range, meanings: meanings, consumed: consumed, lexicon: lexicon)
+            found.append(candidate)
+            i = candidate.span.upperBound - 1
+        }
+        return found
+    }
+
+    private mutating func extend(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: [Bool], lexicon: Lexicon) {
+        var j = span.upperBound
+        func free(_ k: Int) -> Bool { range.contains(k) && !consumed[k] }
+        // A multiplier: `1.5к`, `15 тис`, `2 тисячі`.
+        if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.numbers[tokens[j].text] {
+            if let scaled = value.multiplied(by: scale) { value = scaled } else { tooLarge = true }
+            marked = true
+            j += 1
+        }
+        // A currency before (`$20`, `usd 20`) or after (`85грн`, `20 usd`).
+        let before = span.lowerBound - 1
+        if free(before), let currency = AmountCandidate.currency(tokens[before], meanings[before]) {
+            self.currency = currency
+            prefix = 1
+        } else if free(j), let currency = AmountCandidate.currency(tokens[j], meanings[j]) {
+            self.currency = currency
+            j += 1
+            // `85 гривень 50 копійок`.
+            if free(j), let (minor, next) = AmountCandidate.minorPart(tokens, j, range, lexicon: lexicon, meanings: meanings),
+               let sum = value + minor {
+                value = sum
+                j = next
+            }
+        } else if free(j), j < meanings.count, meanings[j] == .minorUnit {
+            // `50 копійок` alone.
+            value = DecimalValue(digits: value.digits, scale: value.scale + 2)
+            marked = true
+            j += 1
+        }
+        let sign = span.lowerBound - prefix - 1
+        if free(sign), tokens[sign].kind == .plus {
+            plus = true
+            prefix += 1
+        }
+        if currency != nil || plus { marked = true }
+        if marked { dayMonth = nil }
+        span = span.lowerBound..<j
+    }
+
+    static func currency(_ token: Token, _ meaning: Meaning?) -> Currency? {
+        if token.kind == .currencySymbol {
+            switch token.text {
+            case "$": return .usd
+            case "€": return .eur
+            case "£": return .gbp
+            default: return .uah
+            }
+        }
+        if case .currency(let currency)? = meaning { return currency }
+        return nil
+    }
+
+    /// A number of kopiykas/cents and its unit word: the value in major units.
+    private static func minorPart(_ tokens: [Token], _ j: Int, _ range: Range<Int>, lexicon: Lexicon,
+                                  meanings: [Meaning?]) -> (DecimalValue, Int)? {
+        var value: DecimalValue
+        var next: Int
+        if tokens[j].kind == .number, case .value(let v, _)? = NumberShape.read(tokens[j].text), v.scale == 0, v.digits < 100 {
+            value = v
+            next = j + 1
+        } else if let (v, n) = NumberWordReader.read(tokens, from: j, to: range.upperBound, lexicon: lexicon), v.digits < 100_00 {
+            value = DecimalValue(digits: v.digits / 100, scale: 0)
+            next = n
+        } else {
+            return nil
+        }
+        guard next < range.upperBound, meanings[next] == .minorUnit else { return nil }
+        value.scale += 2
+        return (value, next + 1)
+    }
+}

@@ -1,0 +1,47 @@
+/// An exact decimal: `85,50` is 8550 at scale 2. Amounts are never `Double`.
+struct DecimalValue: Equatable, Sendable {
+    var digits: Int64
+    var scale: Int
+
+    static let maxDigits = 17
+
+    func multiplied(by factor: Int64) -> DecimalValue? {
+        let (product, overflow) = digits.multipliedReportingOverflow(by: factor)
+        return overflow ? nil : DecimalValue(digits: product, scale: scale)
+    }
+
+    /// Minor units at `minorDigits`, rounding half up past them; nil on overflow.
+    func minorUnits(minorDigits: Int) -> Int64? {
+        var value = digits
+        var scale = scale
+        while scale < minorDigits {
+            let (next, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            value = next
+            scale += 1
+        }
+        while scale > minorDigits {
+            let roundUp = value % 10 >= 5
+            value = value / 10 + (roundUp ? 1 : 0)
+            scale -= 1
+        }
+        return value
+    }
+
+    static func + (a: DecimalValue, b: DecimalValue) -> DecimalValue? {
+        let scale = max(a.scale, b.scale)
+        guard let x = a.rescaled(to: scale), let y = b.rescaled(to: scale) else { return nil }
+        let (sum, overflow) = x.addingReportingOverflow(y)
+        return overflow ? nil : DecimalValue(digits: sum, scale: scale)
+    }
+
+    private func rescaled(to target: Int) -> Int64? {
+        var value = digits
+        for _ in scale..<target {
+            let (next, overflow) = value.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            value = next
+        }
+        return value
+    }
+}

@@ -1,0 +1,63 @@
+import KopiykaCore
+
+/// Picks an entry's kind and category from the words left in its note.
+///
+/// Evidence ranks: a multi-word name (`Bolt Food`) beats a word said exactly, which beats a
+/// word recognised by its stem, which beats a one-typo match; fuzzy matching only runs when
+/// nothing else matched. Among equals, the earlier word wins. An income word makes the entry
+/// income; the category always agrees with the kind.
+struct Categorizer {
+    let lexicon: Lexicon
+
+    private struct Evidence {
+        var category: CategoryKey
+        var strength: Int
+        var position: Int
+    }
+
+    func choose(_ tokens: [Token], _ range: Range<Int>, consumed: [Bool], meanings: [Meaning?],
+                exact: [Bool], plus: Bool) -> (EntryKind, CategoryKey) {
+        var evidence: [Evidence] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            defer { i += 1 }
+            guard !consumed[i], tokens[i].kind == .word else { continue }
+            if let (category, length) = phrase(tokens, at: i, range, consumed: consumed) {
+                evidence.append(Evidence(category: category, strength: 3, position: i))
+                i += length - 1
+            } else if case .category(let category)? = meanings[i] {
+                evidence.append(Evidence(category: category, strength: exact[i] ? 2 : 1, position: i))
+            }
+        }
+        if evidence.isEmpty {
+            for i in range where !consumed[i] && tokens[i].kind == .word && meanings[i] == nil {
+                let word = tokens[i].text
+                if case .category(let category)? = lexicon.fuzzy.lookup(word) ?? lexicon.fuzzy.lookup(Stemmer.stem(word)) {
+                    evidence.append(Evidence(category: category, strength: 0, position: i))
+                }
+            }
+        }
+        let kind: EntryKind = plus || evidence.contains { $0.category.kind == .income } ? .income : .expense
+        // `other` (`Нова пошта`) only when nothing more specific is said: `кросівки нова пошта`.
+        let agreeing = evidence.filter { $0.category.kind == kind }
+        let specific = agreeing.filter { $0.category != .other }
+        let best = (specific.isEmpty ? agreeing : specific)
+            .min { ($1.strength, $0.position) < ($0.strength, $1.position) }
+        return (kind, best?.category ?? (kind == .income ? .otherIncome : .other))
+    }
+
+    private func phrase(_ tokens: [Token], at i: Int, _ range: Range<Int>, consumed: [Bool]) -> (CategoryKey, Int)? {
+        guard let candidates = lexicon.phrases[Stemmer.stem(tokens[i].text)] else { return nil }
+        for candidate in candidates {
+            guard case .category(let category) = candidate.meaning, i + candidate.stems.count <= range.upperBound
+            else { continue }
+            let matches = candidate.stems.indices.dropFirst().allSatisfy { k in
+                let token = tokens[i + k]
+                return !consumed[i + k] && token.kind == .word
+                    && (Stemmer.stem(token.text) == candidate.stems[k] || Stemmer.alternateStem(token.text) == candidate.stems[k])
+            }
+            if matches { return (category, candidate.stems.count) }
+        }
+        return nil
+    }
+}

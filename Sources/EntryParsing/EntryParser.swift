@@ -1,0 +1,86 @@
+import KopiykaCore
+
+/// Turns a chat message into entries: `кава 85 грн картка`, `+30000 зарплата`,
+/// `вчора таксі 120, кава 85`. Pure: the caller passes `today`; the word tables are built
+/// once per process, on first use (a few milliseconds).
+public struct EntryParser: Sendable {
+    public let baseCurrency: Currency
+
+    /// Anything above a billion major units is a typo or a joke, never a family's expense.
+    static let maximumMajorUnits: Int64 = 1_000_000_000
+
+    public init(baseCurrency: Currency = .uah) {
+        self.baseCurrency = baseCurrency
+    }
+
+    /// Parses one chat message, which may hold several entries (one per line or `;`, or per
+    /// `, ` when each side has its own amount). All or nothing: one line without an amount
+    /// fails the whole message, so nothing is half-stored.
+    public func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)? = nil) -> Result<[ParsedEntry], ParseFailure> {
+        let message = Message(text, today: today, lexicon: Lexicon.shared)
+        guard message.hasContent else { return .failure(.empty) }
+        var entries: [ParsedEntry] = []
+        var defaults = Message.Defaults()
+        for line in message.lines {
+            for draft in message.drafts(in: line, defaults: &defaults) {
+                switch entry(from: draft, in: message, defaults: defaults, rules: rules) {
+                case .success(let entry?): entries.append(entry)
+                case .success(nil): continue
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+        }
+        guard !entries.isEmpty else { return .failure(.noAmount) }
+        if message.isPrivate {
+            for i in entries.indices { entries[i].isPrivate = true }
+        }
+        return .success(entries)
+    }
+
+    /// A category named by a person in any language or grammatical form (`кафе`, `cafe`,
+    /// `продуктів`, `таксі`), for commands like `/budget кафе 3000`. nil when unknown.
+    public func category(named text: String) -> CategoryKey? {
+        let tokens = Tokenizer.tokens(Array(text.unicodeScalars)).filter { $0.kind == .word }
+        guard !tokens.isEmpty else { return nil }
+        if let known = CategoryKey.builtIn.first(where: { $0.rawValue == tokens.map(\.text).joined(separator: "_") }) {
+            return known
+        }
+        let lexicon = Lexicon.shared
+        let range = 0..<tokens.count
+        let meanings = tokens.map { lexicon.meaning(of: $0.text)?.meaning }
+        let exact = tokens.map { lexicon.meaning(of: $0.text)?.exact ?? false }
+        let consumed = [Bool](repeating: false, count: tokens.count)
+        let (kind, category) = Categorizer(lexicon: lexicon)
+            .choose(tokens, range, consumed: consumed, meanings: meanings, exact: exact, plus: false)
+        return category == (kind == .income ? .otherIncome : .other) && !mentionsOther(tokens) ? nil : category
+    }
+
+    private func mentionsOther(_ tokens: [Token]) -> Bool {
+        tokens.contains { ["інше", "інші", "другое", "прочее", "other", "misc"].contains($0.text) }
+    }
+
+    private func entry(from draft: EntryDraft, in message: Message, defaults: Message.Defaults,
+                       rules: (any CategoryRules)?) -> Result<ParsedEntry?, ParseFailure> {
+        guard let amount = draft.amount else {
+            return draft.hasLeftovers(message.tokens) ? .failure(.noAmount) : .success(nil)
+        }
+        let currency = amount.currency ?? draft.currency ?? baseCurrency
+        guard !amount.tooLarge, let minor = amount.value.minorUnits(minorDigits: currency.minorUnitDigits),
+              minor / currency.minorUnitsPerMajor <= EntryParser.maximumMajorUnits
+        else { return .failure(.amountTooLarge) }
+        guard minor > 0 else { return .failure(.zeroAmount) }
+        let note = message.note(of: draft)
+        let plus = draft.plus || amount.plus
+        var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
+            message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,
+            exact: message.exact, plus: plus)
+        if let rules, let ruled = rules.category(forStems: categoryStems(of: note)), !(plus && ruled.kind == .expense) {
+            category = ruled
+            kind = plus ? .income : ruled.kind
+        }
+        return .success(ParsedEntry(
+            kind: kind, amount: Money(minorUnits: minor, currency: currency), category: category,
+            account: draft.account ?? defaults.account, date: draft.date ?? defaults.date ?? message.today,
+            note: note, isPrivate: draft.isPrivate))
+    }
+}

@@ -1,1 +1,0 @@
-// EntryParsing: filled in by its issue.

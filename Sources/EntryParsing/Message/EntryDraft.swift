@@ -1,0 +1,73 @@
+import KopiykaCore
+
+/// One entry's part of a message once its amount, date, account and currency words are found
+/// (and marked consumed); what is left is the note and the category's evidence.
+struct EntryDraft {
+    var tokens: Range<Int>
+    var amount: AmountCandidate?
+    var date: LocalDate?
+    var account: AccountKey?
+    var currency: Currency?
+    var plus = false
+    var isPrivate = false
+    var consumed: [Bool]
+
+    /// Whether anything but amount, date, account and tag words is left.
+    func hasLeftovers(_ all: [Token]) -> Bool {
+        tokens.contains { !consumed[$0] && (all[$0].kind == .word || all[$0].kind == .number) }
+    }
+
+    init(_ all: [Token], _ range: Range<Int>, meanings: [Meaning?], lexicon: Lexicon, today: LocalDate) {
+        tokens = range
+        consumed = [Bool](repeating: false, count: all.count)
+        for i in range {
+            if meanings[i] == .privateTag { isPrivate = true; consumed[i] = true }
+        }
+        date = DateReader.read(all, range, meanings: meanings, consumed: &consumed, today: today)
+        chooseAmount(all, meanings: meanings, lexicon: lexicon, today: today)
+        for i in range where !consumed[i] {
+            switch meanings[i] {
+            case .account(let key)?:
+                account = account ?? key
+                consumed[i] = true
+                if i > range.lowerBound, !consumed[i - 1], meanings[i - 1] == .preposition { consumed[i - 1] = true }
+            case .currency(let code)?:
+                currency = currency ?? code
+                consumed[i] = true
+            default:
+                if all[i].kind == .currencySymbol {
+                    currency = currency ?? AmountCandidate.currency(all[i], nil)
+                    consumed[i] = true
+                }
+            }
+        }
+        if let first = range.first(where: { !consumed[$0] }), all[first].kind == .plus {
+            plus = true
+            consumed[first] = true
+        }
+    }
+
+    /// Digits beat spoken numbers (`один` in a note is not the price); among them a number
+    /// with a currency, multiplier or `+` beats a bare one, then the larger wins (`2 кави 170`).
+    /// A bare `dd.mm` is the date when another amount is present (`кава 85 12.11`).
+    private mutating func chooseAmount(_ all: [Token], meanings: [Meaning?], lexicon: Lexicon, today: LocalDate) {
+        var candidates = AmountCandidate.all(in: all, tokens, meanings: meanings, consumed: consumed, lexicon: lexicon)
+        if date == nil, candidates.contains(where: { $0.dayMonth == nil }),
+           let index = candidates.firstIndex(where: { $0.dayMonth != nil }),
+           let dayMonth = candidates[index].dayMonth,
+           let found = DateReader.resolve(day: dayMonth.day, month: dayMonth.month, today: today) {
+            date = found
+            for i in candidates[index].span { consumed[i] = true }
+            candidates.remove(at: index)
+        }
+        let digits = candidates.filter { !$0.spoken }
+        let pool = digits.isEmpty ? candidates : digits
+        guard let best = pool.max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
+        amount = best
+        for i in (best.span.lowerBound - best.prefix)..<best.span.upperBound { consumed[i] = true }
+    }
+
+    private static func rank(_ c: AmountCandidate) -> (Int, Int, Int64) {
+        (c.tooLarge ? 1 : 0, c.marked ? 1 : 0, c.value.minorUnits(minorDigits: 4) ?? .max)
+    }
+}

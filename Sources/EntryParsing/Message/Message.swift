@@ -1,0 +1,98 @@
+import KopiykaCore
+
+/// A tokenized message, split into lines (new line or `;`) and each line into the parts of
+/// its entries.
+struct Message {
+    /// What a line holding only a date or an account (`вчора:`) says about the lines after it.
+    struct Defaults {
+        var date: LocalDate?
+        var account: AccountKey?
+    }
+
+    let scalars: [Unicode.Scalar]
+    let tokens: [Token]
+    let meanings: [Meaning?]
+    let exact: [Bool]
+    let today: LocalDate
+    let lexicon: Lexicon
+
+    init(_ text: String, today: LocalDate, lexicon: Lexicon) {
+        scalars = Array(text.unicodeScalars)
+        tokens = Tokenizer.tokens(scalars)
+        var meanings: [Meaning?] = []
+        var exact: [Bool] = []
+        meanings.reserveCapacity(tokens.count)
+        exact.reserveCapacity(tokens.count)
+        for token in tokens {
+            let found = token.kind == .word ? lexicon.meaning(of: token.text) : nil
+            meanings.append(found?.meaning)
+            exact.append(found?.exact ?? false)
+        }
+        self.meanings = meanings
+        self.exact = exact
+        self.today = today
+        self.lexicon = lexicon
+    }
+
+    /// Letters or digits somewhere: emoji and punctuation alone are an empty message.
+    var hasContent: Bool { tokens.contains { $0.kind == .word || $0.kind == .number } }
+
+    var isPrivate: Bool { meanings.contains { $0 == .privateTag } }
+
+    var lines: [Range<Int>] { split(0..<tokens.count, at: .lineBreak) }
+
+    /// The entries of one line. Comma parts without an amount join the next part that has one
+    /// (`молоко, хліб 60`), or the previous one at the end of the line (`кава 85, з собою`);
+    /// later parts take the date and account of earlier ones (`вчора кава 85, таксі 120`).
+    func drafts(in line: Range<Int>, defaults: inout Defaults) -> [EntryDraft] {
+        let parts = split(line, at: .comma).filter { part in part.contains { tokens[$0].kind != .plus } }
+        var drafts: [EntryDraft] = []
+        var pending: Int? = nil
+        for part in parts {
+            let draft = read(part)
+            guard draft.amount != nil else {
+                pending = pending ?? part.lowerBound
+                continue
+            }
+            drafts.append(pending.map { read($0..<part.upperBound) } ?? draft)
+            pending = nil
+        }
+        if let pending {
+            if let last = drafts.popLast() {
+                drafts.append(read(last.tokens.lowerBound..<line.upperBound))
+            } else {
+                let draft = read(pending..<line.upperBound)
+                if draft.hasLeftovers(tokens) { return [draft] }
+                defaults.date = draft.date ?? defaults.date
+                defaults.account = draft.account ?? defaults.account
+                return []
+            }
+        }
+        for i in drafts.indices.dropFirst() {
+            drafts[i].date = drafts[i].date ?? drafts[i - 1].date
+            drafts[i].account = drafts[i].account ?? drafts[i - 1].account
+        }
+        return drafts
+    }
+
+    func note(of draft: EntryDraft) -> String {
+        let start = draft.tokens.lowerBound > 0 ? tokens[draft.tokens.lowerBound - 1].end : 0
+        let end = draft.tokens.upperBound < tokens.count ? tokens[draft.tokens.upperBound].start : scalars.count
+        return NoteText.cut(scalars, from: start, to: end, tokens: tokens, draft.tokens, consumed: draft.consumed)
+    }
+
+    private func read(_ range: Range<Int>) -> EntryDraft {
+        EntryDraft(tokens, range, meanings: meanings, lexicon: lexicon, today: today)
+    }
+
+    private func split(_ range: Range<Int>, at kind: Token.Kind) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        for i in range where tokens[i].kind == kind {
+            if i > start { parts.append(start..<i) }
+            start = i + 1
+        }
+        if range.upperBound > start { parts.append(start..<range.upperBound) }
+        return parts
+    }
+}

@@ -1,0 +1,50 @@
+import KopiykaCore
+
+/// One money movement read from a chat message.
+public struct ParsedEntry: Equatable, Sendable {
+    public var kind: EntryKind
+    /// Always positive.
+    public var amount: Money
+    public var category: CategoryKey
+    /// nil when the message names none.
+    public var account: AccountKey?
+    public var date: LocalDate
+    /// What remains of the text after amount, currency, account and date words, trimmed, in
+    /// the writer's casing.
+    public var note: String
+    /// The message carried `#приватно`, `#private` or `#личное` (removed from the note).
+    public var isPrivate: Bool
+
+    public init(kind: EntryKind, amount: Money, category: CategoryKey, account: AccountKey?,
+                date: LocalDate, note: String, isPrivate: Bool) {
+        self.kind = kind
+        self.amount = amount
+        self.category = category
+        self.account = account
+        self.date = date
+        self.note = note
+        self.isPrivate = isPrivate
+    }
+}
+
+/// Why a message is not an entry. The raw values are the `error` keys of the public JSON
+/// contract: never rename them.
+public enum ParseFailure: String, Error, Sendable {
+    case empty
+    case noAmount = "no_amount"
+    case zeroAmount = "zero_amount"
+    case amountTooLarge = "amount_too_large"
+}
+
+/// The seam for household rules learned from corrections: they beat the built-in tables.
+public protocol CategoryRules: Sendable {
+    func category(forStems stems: [String]) -> CategoryKey?
+}
+
+/// Lower-cased, apostrophe-normalized, stemmed words of a note, as rules are keyed (so
+/// `шаурму` and `шаурма` give the same stem).
+public func categoryStems(of note: String) -> [String] {
+    Tokenizer.tokens(Array(note.unicodeScalars)).compactMap { token in
+        token.kind == .word && !token.text.hasPrefix("#") ? Stemmer.stem(token.text) : nil
+    }
+}

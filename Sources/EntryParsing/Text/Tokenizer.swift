@@ -1,0 +1,106 @@
+/// Splits a message into tokens in one pass over its scalars.
+enum Tokenizer {
+    static func tokens(_ s: [Unicode.Scalar]) -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(16)
+        var i = 0
+        var lastEnd = -1
+        while i < s.count {
+            let c = s[i]
+            let start = i
+            var kind: Token.Kind
+            var text = String.UnicodeScalarView()
+            if Scalars.isDigit(c) {
+                kind = .number
+                i = scanNumber(s, from: i, into: &text)
+            } else if Scalars.isLetter(c) || (c == "#" && i + 1 < s.count && Scalars.isLetter(s[i + 1])) {
+                kind = .word
+                if c == "#" { text.append(c); i += 1 }
+                i = scanWord(s, from: i, into: &text)
+            } else {
+                i += 1
+                switch c {
+                case "+": kind = .plus
+                case ";": kind = .lineBreak
+                case ",": kind = .comma
+                case _ where Scalars.isLineBreak(c): kind = .lineBreak
+                case _ where Scalars.isCurrencySymbol(c): kind = .currencySymbol
+                default: continue
+                }
+                text.append(c)
+            }
+            tokens.append(Token(kind: kind, text: String(text), start: start, end: i, glued: start == lastEnd))
+            lastEnd = i
+        }
+        return tokens
+    }
+
+    private static func scanWord(_ s: [Unicode.Scalar], from start: Int, into text: inout String.UnicodeScalarView) -> Int {
+        var i = start
+        while i < s.count {
+            let c = s[i]
+            if Scalars.isLetter(c) {
+                text.append(Scalars.folded(c))
+            } else if c.value == 0x306, text.last == "и" {
+                text.removeLast()  // a decomposed `й`
+                text.append("й")
+            } else if (0x300...0x36F).contains(c.value) {
+                // Other combining marks (stress accents) carry no meaning here.
+            } else if Scalars.isApostrophe(c), i + 1 < s.count, Scalars.isLetter(s[i + 1]) {
+                // Dropped, so `пʼять`, `п'ять` and `пять` are one word.
+            } else {
+                break
+            }
+            i += 1
+        }
+        return i
+    }
+
+    /// Digits, a `.` or `,` between digits, a space before a group of exactly three digits
+    /// (`1 234`), and one exponent (`1e999`, so absurd amounts fail loudly instead of as `1`).
+    private static func scanNumber(_ s: [Unicode.Scalar], from start: Int, into text: inout String.UnicodeScalarView) -> Int {
+        var i = start
+        var groupLength = 0
+        var sawSeparator = false
+        var sawExponent = false
+        while i < s.count {
+            let c = s[i]
+            if Scalars.isDigit(c) {
+                text.append(c)
+                groupLength += 1
+                i += 1
+                continue
+            }
+            let nextIsDigit = i + 1 < s.count && Scalars.isDigit(s[i + 1])
+            if (c == "." || c == ","), nextIsDigit, !sawExponent {
+                sawSeparator = true
+            } else if Scalars.isSpace(c), !sawSeparator, groupLength <= 3,
+                      !sawExponent, isThousandsGroup(s, at: i + 1) {
+                text.append(" ")
+                groupLength = 0
+                i += 1
+                continue
+            } else if (c == "e" || c == "E"), nextIsDigit, !sawExponent {
+                sawExponent = true
+            } else {
+                break
+            }
+            text.append(c)
+            groupLength = 0
+            i += 1
+        }
+        return i
+    }
+
+    private static func isThousandsGroup(_ s: [Unicode.Scalar], at i: Int) -> Bool {
+        guard i + 3 <= s.count, Scalars.isDigit(s[i]), Scalars.isDigit(s[i + 1]), Scalars.isDigit(s[i + 2])
+        else { return false }
+        guard i + 3 < s.count else { return true }
+        let after = s[i + 3]
+        if Scalars.isDigit(after) { return false }
+        // `1 234.56` groups, but `12 11.2026` (a day and a date) does not.
+        if after == "." || after == ",", i + 5 < s.count, Scalars.isDigit(s[i + 4]), Scalars.isDigit(s[i + 5]),
+           i + 6 < s.count, Scalars.isDigit(s[i + 6]) { return false }
+        return true
+    }
+}

@@ -1,0 +1,112 @@
+import KopiykaCore
+
+/// The vocabulary files turned into lookup tables, once, at first use.
+struct Lexicon: Sendable {
+    struct Phrase: Sendable {
+        var stems: [String]
+        var meaning: Meaning
+    }
+
+    private(set) var exact: [String: Meaning] = [:]
+    private(set) var stems: [String: Meaning] = [:]
+    private(set) var numbers: [String: NumberWord] = [:]
+    /// Multi-word names by the stem of their first word, longest first.
+    private(set) var phrases: [String: [Phrase]] = [:]
+    private(set) var fuzzy = FuzzyIndex()
+
+    /// Merchants first: a brand name is the most specific word a message can hold.
+    static let shared = Lexicon(sources: [Vocabulary.merchants, Vocabulary.uk, Vocabulary.ru, Vocabulary.en])
+
+    init(sources: [String]) {
+        var categoryLines: [(Meaning, [[String]])] = []
+        for source in sources {
+            for line in source.split(whereSeparator: { $0 == "\n" }) {
+                guard let colon = line.firstIndex(of: ":"), !line.hasPrefix("//") else { continue }
+                let key = line[..<colon].trimmingSpaces
+                let items = line[line.index(after: colon)...].split(separator: ",").map(Lexicon.words(of:)).filter { !$0.isEmpty }
+                if let meaning = Lexicon.specialMeaning(key) {
+                    for words in items { add(words, meaning, special: true) }
+                } else if let number = Lexicon.numberWord(key) {
+                    for words in items where words.count == 1 { numbers[words[0]] = numbers[words[0]] ?? number }
+                } else {
+                    categoryLines.append((.category(CategoryKey(rawValue: key)), items))
+                }
+            }
+        }
+        for (meaning, items) in categoryLines {
+            for words in items { add(words, meaning, special: false) }
+        }
+        for key in phrases.keys { phrases[key]!.sort { $0.stems.count > $1.stems.count } }
+    }
+
+    /// A word's meaning by exact form, then by stem (with Ukrainian alternations undone).
+    func meaning(of word: String) -> (meaning: Meaning, exact: Bool)? {
+        if let found = exact[word] { return (found, true) }
+        if let found = stems[Stemmer.stem(word)] { return (found, false) }
+        if let alternate = Stemmer.alternateStem(word), let found = stems[alternate] { return (found, false) }
+        return nil
+    }
+
+    private mutating func add(_ words: [String], _ meaning: Meaning, special: Bool) {
+        if words.count > 1 {
+            phrases[Stemmer.stem(words[0]), default: []].append(Phrase(stems: words.map(Stemmer.stem), meaning: meaning))
+            return
+        }
+        let word = words[0]
+        if exact[word] == nil { exact[word] = meaning }
+        switch meaning {
+        case .category, .account:
+            let stem = Stemmer.stem(word)
+            if stems[stem] == nil { stems[stem] = meaning }
+            if case .category = meaning {
+                fuzzy.add(word, meaning)
+                if stem != word { fuzzy.add(stem, meaning) }
+            }
+        default:
+            break
+        }
+    }
+
+    static func words(of item: Substring) -> [String] {
+        Tokenizer.tokens(Array(item.unicodeScalars)).compactMap { $0.kind == .word || $0.kind == .number ? $0.text : nil }
+    }
+
+    private static func specialMeaning(_ key: String) -> Meaning? {
+        let parts = key.split(separator: ".", maxSplits: 1)
+        let argument = parts.count > 1 ? String(parts[1]) : ""
+        switch parts[0] {
+        case "account": return .account(AccountKey(rawValue: argument))
+        case "currency": return Currency(code: argument).map(Meaning.currency)
+        case "minor": return .minorUnit
+        case "date": return Int(argument).map(Meaning.daysAgo)
+        case "month": return Int(argument).map(Meaning.month)
+        case "private": return .privateTag
+        case "preposition": return .preposition
+        default: return nil
+        }
+    }
+
+    private static func numberWord(_ key: String) -> NumberWord? {
+        let parts = key.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        switch (parts[0], parts[1]) {
+        case ("number", "hundred"): return .hundred
+        case ("number", "half"): return .half
+        case ("number", "and"): return .and
+        case ("number", "1.5"): return .value(150, rank: .unit)
+        case ("number", let n):
+            guard let value = Int64(n) else { return nil }
+            let rank: NumberWord.Rank = value < 10 ? .unit : value < 20 ? .teen : value < 100 ? .ten : .hundreds
+            return .value(value * 100, rank: rank)
+        case ("scale", let n): return Int64(n).map { .scale($0, canStart: true) }
+        case ("suffix", let n): return Int64(n).map { .scale($0, canStart: false) }
+        default: return nil
+        }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
