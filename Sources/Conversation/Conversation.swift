@@ -1,1 +1,0 @@
-// Conversation: filled in by its issue.

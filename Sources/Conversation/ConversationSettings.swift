@@ -1,0 +1,23 @@
+import Foundation
+import KopiykaCore
+import Localization
+
+/// What the conversation needs to know about the deployment.
+public struct ConversationSettings: Sendable {
+    /// New households' time zone (`BOT_TIMEZONE`).
+    public var timeZone: TimeZone
+    /// The language of a newcomer whose Telegram language is unknown (`DEFAULT_LANGUAGE`).
+    public var defaultLanguage: Language
+    /// New households' base currency.
+    public var baseCurrency: Currency
+    /// Our username from `getMe`, to accept `/cmd@username` in groups; nil in the console.
+    public var botUsername: String?
+
+    public init(timeZone: TimeZone, defaultLanguage: Language = .uk, baseCurrency: Currency = .uah,
+                botUsername: String? = nil) {
+        self.timeZone = timeZone
+        self.defaultLanguage = defaultLanguage
+        self.baseCurrency = baseCurrency
+        self.botUsername = botUsername
+    }
+}

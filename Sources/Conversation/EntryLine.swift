@@ -1,0 +1,38 @@
+import KopiykaCore
+import Ledger
+import Localization
+
+/// The one-line confirmation of a stored entry: `✅ кава · 85 ₴ · Кафе · картка`.
+struct EntryLine {
+    let entry: Entry
+    let today: LocalDate
+
+    func render(_ l: Localizer) -> String {
+        var parts: [String] = []
+        if !entry.note.isEmpty { parts.append(entry.note.htmlEscaped) }
+        let amount = l.money(entry.amount, style: .compact)
+        parts.append(entry.kind == .income ? l("entry.amount.income", ["amount": .text(amount)]) : amount)
+        parts.append(l.categoryName(entry.category))
+        parts.append(l.accountName(entry.account))
+        if entry.date != today { parts.append(DateWords(date: entry.date, today: today).render(l)) }
+        let key = entry.kind == .income ? "entry.saved.income" : "entry.saved.expense"
+        return l(key, ["details": .text(parts.joined(separator: l("entry.separator")))])
+    }
+}
+
+/// A day as people say it: `вчора`, `12 листопада`, `12 листопада 2025`.
+struct DateWords {
+    let date: LocalDate
+    let today: LocalDate
+
+    func render(_ l: Localizer) -> String {
+        switch today.daysSinceEpoch - date.daysSinceEpoch {
+        case 0: return l("date.today")
+        case 1: return l("date.yesterday")
+        default:
+            guard date.year != today.year else { return l.dayAndMonth(date) }
+            return l("date.day_month_year", ["day": .text(String(date.day)), "year": .text(String(date.year)),
+                                             "month": .text(l("month.genitive.\(date.month)"))])
+        }
+    }
+}

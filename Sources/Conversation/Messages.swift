@@ -1,0 +1,65 @@
+import Foundation
+
+/// Who wrote, as Telegram (or the console) tells it.
+public struct Sender: Equatable, Sendable {
+    public var id: Int64
+    public var firstName: String
+    public var lastName: String?
+    /// Telegram's `language_code` (`uk`, `ru-RU`, …), the default for a new member's language.
+    public var languageCode: String?
+
+    public init(id: Int64, firstName: String, lastName: String? = nil, languageCode: String? = nil) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+        self.languageCode = languageCode
+    }
+}
+
+/// Where a message was written and where its answer goes.
+public struct ChatRef: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable { case privateChat, group }
+
+    public var id: Int64
+    public var kind: Kind
+    /// A forum topic: answers go back to it.
+    public var threadID: Int64?
+
+    public init(id: Int64, kind: Kind, threadID: Int64? = nil) {
+        self.id = id
+        self.kind = kind
+        self.threadID = threadID
+    }
+}
+
+/// A text message from a person, stripped of everything the conversation does not need.
+public struct IncomingMessage: Equatable, Sendable {
+    public var chat: ChatRef
+    public var sender: Sender
+    public var text: String
+    /// Telegram's ids, for idempotency and for replying to the right message; nil in the console.
+    public var updateID: Int64?
+    public var messageID: Int64?
+
+    public init(chat: ChatRef, sender: Sender, text: String, updateID: Int64? = nil, messageID: Int64? = nil) {
+        self.chat = chat
+        self.sender = sender
+        self.text = text
+        self.updateID = updateID
+        self.messageID = messageID
+    }
+}
+
+extension String {
+    /// Telegram HTML as a terminal shows it: tags dropped, the four entities decoded.
+    public var plainTextFromHTML: String {
+        var text = ""
+        var inTag = false
+        for character in self {
+            if character == "<" { inTag = true } else if character == ">" && inTag { inTag = false }
+            else if !inTag { text.append(character) }
+        }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
