@@ -1,0 +1,66 @@
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+import SQLite
+
+/// What every command that talks to the family needs: settings, the ledger and the words.
+struct App {
+    let configuration: Configuration
+    let log: Log
+    let clock: WallClock
+
+    init(configuration: Configuration, clock: WallClock = .system) {
+        self.configuration = configuration
+        self.log = Log(level: configuration.logLevel, secret: configuration.botToken)
+        self.clock = clock
+    }
+
+    func openLedger() throws(ExitError) -> Ledger {
+        let path = configuration.databasePath
+        do {
+            return try Ledger(path: path, clock: clock)
+        } catch let error as SQLiteError {
+            throw ExitError(Self.explain(error, path: path))
+        } catch {
+            throw ExitError("cannot open the database \(path): \(error)")
+        }
+    }
+
+    func loadCatalog() throws(ExitError) -> Catalog {
+        do {
+            return try Catalog.load()
+        } catch {
+            throw ExitError("cannot load the message catalog: \(error)")
+        }
+    }
+
+    /// An operator-facing sentence for each failure an operator can fix.
+    static func explain(_ error: SQLiteError, path: String) -> String {
+        switch error.reason {
+        case .notADatabase:
+            return "\(path) is not a Kopiyka database (SQLite: \(error.message)). "
+                + "Point DATABASE_PATH at another file, or move this one away."
+        case .locked:
+            return "\(path) is locked by another process (is another kopiyka running?)."
+        case .cannotOpen:
+            return "cannot open \(path) (SQLite: \(error.message)). Check that the folder exists and is writable."
+        case .newerSchema(let found, let supported):
+            return "\(path) was written by a newer Kopiyka (schema \(found); this build knows up to "
+                + "\(supported)). Run the newer build, or restore a backup."
+        case .constraint, .other:
+            return "the database \(path) failed: \(error.message)"
+        }
+    }
+}
+
+/// A failure that ends the program with a message and a non-zero status, never a trace.
+struct ExitError: Error {
+    let message: String
+    let status: Int32
+
+    init(_ message: String, status: Int32 = 1) {
+        self.message = message
+        self.status = status
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+enum CommandLineInterface {
+    static let usage = """
+        Usage: kopiyka [command]
+
+          run                 Run the Telegram bot (BOT_TOKEN set), or the offline console.
+                              The default command.
+          console [--user NAME] [--lang uk|ru|en]
+                              Chat with the bot offline: each line is a message.
+          parse [--today YYYY-MM-DD]
+                              Read messages from stdin, print one JSON result per line.
+          bench [parser]      Print performance figures.
+          help                Show this text.
+
+        Settings come from the environment and ./bot.env (see bot.env.example).
+        """
+
+    static func run(_ arguments: [String]) async throws(ExitError) {
+        let command = arguments.first ?? "run"
+        let options = Array(arguments.dropFirst())
+        switch command {
+        case "run":
+            try await RunCommand(options: options).run()
+        case "console":
+            try ConsoleCommand(options: options).run()
+        case "parse":
+            try ParseCommand(options: options).run()
+        case "bench":
+            try BenchCommand(options: options).run()
+        case "help", "--help", "-h":
+            print(usage)
+        default:
+            throw ExitError("unknown command \(command)\n\n\(usage)", status: 64)
+        }
+    }
+}
+
+/// `--name value` options of one command, with nothing left unread.
+struct Options {
+    private var values: [String: String] = [:]
+
+    init(_ arguments: [String], allowed: Set<String>) throws(ExitError) {
+        var index = 0
+        while index < arguments.count {
+            let name = arguments[index]
+            guard allowed.contains(name), index + 1 < arguments.count else {
+                throw ExitError("unexpected argument \(name)\n\n\(CommandLineInterface.usage)", status: 64)
+            }
+            values[name] = arguments[index + 1]
+            index += 2
+        }
+    }
+
+    subscript(_ name: String) -> String? { values[name] }
+}
+
+func loadConfiguration() throws(ExitError) -> Configuration {
+    do {
+        return try Configuration.load()
+    } catch {
+        throw ExitError(error.description, status: 78)
+    }
+}

@@ -1,0 +1,42 @@
+import Benchmarks
+import Foundation
+
+/// `kopiyka bench [reports] [--entries N]`: performance figures, printed rather than asserted
+/// (timed tests flake on shared machines). Build with `-c release` for meaningful numbers.
+struct BenchCommand {
+    static let known = ["reports"]
+    var suites: [String] = []
+    var entries = 1_000_000
+
+    init(options: [String]) throws(ExitError) {
+        var index = 0
+        while index < options.count {
+            let option = options[index]
+            if option == "--entries", index + 1 < options.count, let count = Int(options[index + 1]), count > 0 {
+                entries = count
+                index += 2
+                continue
+            }
+            guard Self.known.contains(option) else {
+                throw ExitError("unknown benchmark \(option); known: \(Self.known.joined(separator: ", "))", status: 64)
+            }
+            suites.append(option)
+            index += 1
+        }
+        if suites.isEmpty { suites = Self.known }
+    }
+
+    func run() throws(ExitError) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kopiyka-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for suite in suites where suite == "reports" {
+                try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
+                                         small: min(10_000, entries), folder: folder) { print($0) }
+            }
+        } catch {
+            throw ExitError("the benchmark failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Localization
+
+/// The bot's settings, from environment variables and, when present, a `bot.env` file in the
+/// working directory. A variable set in the environment wins over the file, as with every
+/// dotenv loader, so `BOT_TOKEN=… kopiyka run` overrides a stale file.
+struct Configuration {
+    var botToken: String?
+    var telegramAPIURL = "https://api.telegram.org"
+    var databasePath = "./kopiyka.sqlite"
+    var timeZone = TimeZone(identifier: "Europe/Kyiv")!
+    var defaultLanguage = Language.uk
+    var logLevel = LogLevel.info
+    /// Turns outbox pacing off: for a local Bot API server and benchmarks.
+    var pacingDisabled = false
+
+    struct Invalid: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func load(environment: [String: String] = ProcessInfo.processInfo.environment,
+                     envFile: String = "bot.env") throws(Invalid) -> Configuration {
+        var values = (try? String(contentsOfFile: envFile, encoding: .utf8)).map(parseEnvFile) ?? [:]
+        values.merge(environment) { _, fromEnvironment in fromEnvironment }
+        return try Configuration(values)
+    }
+
+    init(_ values: [String: String]) throws(Invalid) {
+        func value(_ key: String) -> String? {
+            guard let text = values[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            return text
+        }
+        botToken = value("BOT_TOKEN")
+        if let url = value("TELEGRAM_API_URL") {
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw Invalid(description: "TELEGRAM_API_URL must start with http:// or https://")
+            }
+            telegramAPIURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        if let path = value("DATABASE_PATH") { databasePath = path }
+        if let zone = value("BOT_TIMEZONE") {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                throw Invalid(description: "BOT_TIMEZONE \(zone) is not a time zone (try Europe/Kyiv)")
+            }
+            self.timeZone = timeZone
+        }
+        if let code = value("DEFAULT_LANGUAGE") {
+            guard let language = Language(rawValue: code.lowercased()) else {
+                throw Invalid(description: "DEFAULT_LANGUAGE must be uk, ru or en, not \(code)")
+            }
+            defaultLanguage = language
+        }
+        if let level = value("LOG_LEVEL") {
+            guard let parsed = LogLevel(rawValue: level.lowercased()) else {
+                throw Invalid(description: "LOG_LEVEL must be debug, info, warning or error, not \(level)")
+            }
+            logLevel = parsed
+        }
+        pacingDisabled = ["1", "true", "yes"].contains(value("OUTBOX_PACING_DISABLED")?.lowercased() ?? "")
+    }
+}
+
+/// `KEY=value` lines; `#` comments, blank lines, an optional `export ` and quotes are allowed.
+func parseEnvFile(_ text: String) -> [String: String] {
+    var values: [String: String] = [:]
+    for rawLine in text.split(whereSeparator: \.isNewline) {
+        var line = rawLine.trimmingCharacters(in: .whitespaces)
+        if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }
+        guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
+        let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+        var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+            value = String(value.dropFirst().dropLast())
+        }
+        values[key] = value
+    }
+    return values
+}

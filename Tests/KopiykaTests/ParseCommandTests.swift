@@ -1,0 +1,39 @@
+import Foundation
+import KopiykaTestSupport
+import Testing
+
+/// `kopiyka parse` is a public contract: these are its exact bytes.
+@Suite struct ParseCommandTests {
+    let folder = TemporaryDirectory("parse")
+    var kopiyka: KopiykaProcess { KopiykaProcess(environment: [:], workingDirectory: folder.url) }
+
+    @Test func printsOneJSONObjectPerLine() throws {
+        let outcome = try kopiyka.run(["parse", "--today", "2026-11-21"],
+                                      stdin: "кава 85 грн картка\nпривіт\n+30000 зарплата\n")
+        #expect(outcome.status == 0)
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"text": "кава 85 грн картка", "entries": [{"kind": "expense", "amount": "85.00", "currency": "UAH", "category": "cafe", "account": "card", "date": "2026-11-21", "note": "кава"}], "error": null}"#,
+            #"{"text": "привіт", "entries": [], "error": "no_amount"}"#,
+            #"{"text": "+30000 зарплата", "entries": [{"kind": "income", "amount": "30000.00", "currency": "UAH", "category": "salary", "account": null, "date": "2026-11-21", "note": "зарплата"}], "error": null}"#,
+        ])
+    }
+
+    @Test func everyLineIsValidJSON() throws {
+        let outcome = try kopiyka.run(["parse", "--today", "2026-11-21"],
+                                      stdin: "таксі 120 вчора\n\"лапки\" 5 \\ \t\n$20 netflix\n\n")
+        for line in outcome.stdout.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["text"] is String)
+            #expect(object?["entries"] is [Any])
+        }
+        #expect(outcome.stdout.contains(#""date": "2026-11-20""#))
+        #expect(outcome.stdout.contains(#""currency": "USD""#))
+    }
+
+    @Test func aBadDateIsAUsageError() throws {
+        let outcome = try kopiyka.run(["parse", "--today", "21.11.2026"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("YYYY-MM-DD"))
+    }
+}
