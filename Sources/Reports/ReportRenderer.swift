@@ -26,14 +26,21 @@ public struct ReportRenderer {
         ]))
         if !report.categories.isEmpty { lines.append("") }
         for line in report.categories {
+            let foreign = line.foreign.map { l.money($0) }.joined(separator: ", ")
+            guard line.baseMinor > 0 else {
+                // Only foreign money with no rate yet: show it in its own currency, no share.
+                lines.append(l("report.category.foreign", [
+                    "name": .text(l.categoryName(line.category)), "amounts": .text(foreign), "count": .number(line.entryCount),
+                ]))
+                continue
+            }
             lines.append(l("report.category", [
                 "name": .text(l.categoryName(line.category)), "amount": .text(money(line.baseMinor, base)),
                 "share": .number(Int((line.share * 100).rounded())), "count": .number(line.entryCount),
             ]))
-            if !line.foreign.isEmpty {
-                lines.append(l("report.foreign", ["amounts": .text(line.foreign.map { l.money($0) }.joined(separator: ", "))]))
-            }
-            lines.append(Bar.render(line.share))
+            if !foreign.isEmpty { lines.append(l("report.foreign", ["amounts": .text(foreign)])) }
+            let bar = Bar.render(line.share)
+            if !bar.isEmpty { lines.append(bar) }
         }
         if report.members.count > 1 {
             let spenders = report.members.map {
@@ -56,9 +63,10 @@ public struct ReportRenderer {
                 "direction": .text(change >= 0 ? "up" : "down"), "percent": .text(signedPercent(change)),
             ]))
         }
-        lines.append(l("report.average", ["amount": .text(money(report.dailyAverageMinor, base))]))
+        // Averages and forecasts are estimates: whole units read better than false precision.
+        lines.append(l("report.average", ["amount": .text(money(whole(report.dailyAverageMinor, base), base))]))
         if let forecast = report.forecastMinor {
-            lines.append(l("report.forecast", ["amount": .text(money(forecast, base))]))
+            lines.append(l("report.forecast", ["amount": .text(money(whole(forecast, base), base))]))
         }
         if !report.unconverted.isEmpty {
             lines += ["", l("report.unconverted", ["amounts": .text(report.unconverted.map { l.money($0) }.joined(separator: ", ")),
@@ -128,6 +136,12 @@ public struct ReportRenderer {
 
     public func budgetName(_ category: CategoryKey?) -> String {
         category.map(l.categoryName) ?? l("budget.total")
+    }
+
+    /// Rounded half up to whole major units.
+    private func whole(_ minor: Int64, _ currency: Currency) -> Int64 {
+        let scale = currency.minorUnitsPerMajor
+        return (minor + scale / 2) / scale * scale
     }
 
     private func signed(_ minor: Int64, _ currency: Currency) -> String {

@@ -89,3 +89,25 @@ import Testing
         #expect(parse("вчора") == nil)
     }
 }
+
+@Suite struct ReportRendererEdgeTests {
+    let catalog = try! Catalog.load()
+
+    @Test func foreignMoneyWithoutARateIsShownInItsOwnCurrencyAndEstimatesAreWhole() {
+        let report = MonthlyReport(
+            month: YearMonth(year: 2026, month: 11)!, baseCurrency: .uah, isCurrent: true, spentMinor: 20_550,
+            incomeMinor: 0, expenseCount: 2,
+            categories: [
+                .init(category: "cafe", baseMinor: 20_550, share: 1, entryCount: 1, foreign: []),
+                .init(category: "subscriptions", baseMinor: 0, share: 0, entryCount: 1,
+                      foreign: [Money(major: 20, currency: .usd)]),
+            ],
+            members: [], largest: [], changePercent: nil, dailyAverageMinor: 1_380, forecastMinor: 41_428,
+            budgets: [], unconverted: [Money(major: 20, currency: .usd)])
+        let text = ReportRenderer(catalog[.uk]).render(report).replacingOccurrences(of: "\u{A0}", with: " ")
+        #expect(text.contains("<b>Підписки</b> 20 $ · 1 витрата\n"))
+        #expect(!text.contains("0 ₴ · 0%"))
+        #expect(text.contains("В середньому 14 ₴ на день"))
+        #expect(text.contains("Прогноз до кінця місяця: 414 ₴"))
+    }
+}
