@@ -7,3 +7,5 @@ static inline CURLcode kopiyka_curl_setopt_off(CURL *h, CURLoption o, curl_off_t
 typedef size_t (*kopiyka_curl_write_fn)(char *, size_t, size_t, void *);
 static inline CURLcode kopiyka_curl_setopt_write_fn(CURL *h, CURLoption o, kopiyka_curl_write_fn f) { return curl_easy_setopt(h, o, f); }
 static inline CURLcode kopiyka_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode kopiyka_curl_setopt_xferinfo_fn(CURL *h, curl_xferinfo_callback f) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, f); }
+static inline CURLcode kopiyka_curl_global_init_default(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }

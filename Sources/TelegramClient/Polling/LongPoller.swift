@@ -1,0 +1,158 @@
+/// Drives getUpdates forever, hands each update to the `UpdateHandler` in order, and follows
+/// `PollerStateMachine` on failures.
+///
+/// A failing update is retried `maxAttemptsPerUpdate` times with a growing pause, then
+/// skipped with an error-level log line: one poison update must not stop the family's
+/// bookkeeping for good. The cost: that update's effects are lost (the next getUpdates
+/// confirms it to Telegram), which the log names by update_id.
+public struct LongPoller: Sendable {
+    public struct Configuration: Sendable {
+        /// Telegram clamps it to 0–50 s.
+        public var pollTimeout: Int = 50
+        public var limit: Int = 100
+        public var maxAttemptsPerUpdate: Int = 5
+        /// Pause after the n-th failure of one update: n × this.
+        public var handlerRetryDelay: Duration = .seconds(1)
+        public var backoff = PollerStateMachine.Backoff()
+
+        public init() {}
+    }
+
+    public enum Exit: Sendable, Equatable {
+        case cancelled
+        /// Only a 401: the app prints the reason and exits non-zero.
+        case fatal(reason: String)
+    }
+
+    private let api: BotAPI
+    private let handler: any UpdateHandler
+    private let log: TelegramLogger
+    private let configuration: Configuration
+    private let sleeper: Sleeper
+    private let random: @Sendable () -> Double
+
+    public init(
+        api: BotAPI, handler: any UpdateHandler, logger: TelegramLogger = .silent,
+        configuration: Configuration = Configuration(), sleeper: Sleeper = .continuous,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.api = api
+        self.handler = handler
+        self.log = logger.redacting(token: api.token)
+        self.configuration = configuration
+        self.sleeper = sleeper
+        self.random = random
+    }
+
+    /// Returns when the task is cancelled (after finishing the update in hand; an in-flight
+    /// long poll is aborted within about a second) or on a 401.
+    public func run() async -> Exit {
+        var machine = PollerStateMachine(backoff: configuration.backoff, random: random)
+        guard var offset = await loadOffset(&machine) else { return .cancelled }
+        log.info("polling for updates from offset \(offset.map(String.init) ?? "none")")
+        var action = PollerStateMachine.Action.poll
+        while !Task.isCancelled {
+            switch action {
+            case .stop(let reason):
+                log.error(reason)
+                return .fatal(reason: reason)
+            case .wait(let delay):
+                do { try await sleeper.sleep(for: delay) } catch { return .cancelled }
+                action = .poll
+            case .deleteWebhook(let delay):
+                do {
+                    try await sleeper.sleep(for: delay)
+                    try await api.deleteWebhook(dropPendingUpdates: false)
+                    log.warning("a webhook was set for this bot; deleted it (pending updates kept) to poll instead")
+                    action = machine.next(after: .webhookDeleted)
+                } catch {
+                    guard let event = event(for: error, during: "deleteWebhook") else { return .cancelled }
+                    action = machine.next(after: event)
+                }
+            case .poll:
+                let updates: [Update]
+                do {
+                    updates = try await api.getUpdates(
+                        offset: offset, timeout: configuration.pollTimeout, limit: configuration.limit)
+                } catch {
+                    guard let event = event(for: error, during: "getUpdates") else { return .cancelled }
+                    action = machine.next(after: event)
+                    continue
+                }
+                action = machine.next(after: .pollSucceeded)
+                for update in updates.sorted(by: { $0.updateID < $1.updateID }) {
+                    if let offset, update.updateID < offset { continue }  // already handled
+                    guard await deliver(update) else { return .cancelled }
+                    offset = update.updateID + 1
+                    if Task.isCancelled { return .cancelled }
+                }
+            }
+        }
+        return .cancelled
+    }
+
+    /// nil when cancelled. A failing store is retried with backoff: the database may be
+    /// briefly locked, and without the offset every update would be handled again.
+    private func loadOffset(_ machine: inout PollerStateMachine) async -> Int64?? {
+        while !Task.isCancelled {
+            do {
+                return .some(try await handler.storedOffset())
+            } catch {
+                guard case .wait(let delay) = machine.next(after: .transientFailure) else { continue }
+                log.error("cannot read the stored update offset (\(error)); retrying in \(delay)")
+                do { try await sleeper.sleep(for: delay) } catch { return nil }
+            }
+        }
+        return nil
+    }
+
+    /// False when cancelled before the update was handled or skipped: its offset must not move.
+    private func deliver(_ update: Update) async -> Bool {
+        if case .unknown(let fields) = update.kind {
+            log.debug("update \(update.updateID) of an unhandled kind \(fields)")
+        }
+        let attempts = max(1, configuration.maxAttemptsPerUpdate)
+        for attempt in 1...attempts {
+            do {
+                // An unstructured task does not inherit cancellation: a shutdown lets the update
+                // in hand finish its transaction instead of tearing it half-way.
+                let handler = self.handler
+                try await Task { try await handler.handle(update) }.value
+                return true
+            } catch {
+                log.warning("update \(update.updateID) failed (attempt \(attempt) of \(attempts)): \(error)")
+            }
+            if attempt < attempts {
+                do { try await sleeper.sleep(for: configuration.handlerRetryDelay * attempt) } catch { return false }
+            }
+        }
+        log.error(
+            "SKIPPING update \(update.updateID) after \(attempts) failed attempts: its effects are lost; "
+                + "the next getUpdates confirms it to Telegram")
+        return true
+    }
+
+    /// nil for cancellation. Logs each failure at the level it deserves.
+    private func event(for error: any Error, during method: String) -> PollerStateMachine.Event? {
+        switch BotAPIFailure(error) {
+        case .cancelled:
+            return nil
+        case .unauthorized:
+            return .unauthorized
+        case .retryAfter(let seconds):
+            log.warning("\(method): rate limited, retrying after \(seconds) s")
+            return .rateLimited(retryAfter: seconds)
+        case .conflict(webhookActive: true):
+            log.warning("\(method): a webhook is active (409)")
+            return .webhookActive
+        case .conflict(webhookActive: false):
+            log.error(
+                "\(method): ANOTHER PROCESS IS POLLING WITH THIS BOT TOKEN (409 Conflict). "
+                    + "Only one instance may run; stop the other one. Backing off.")
+            return .otherPoller
+        default:
+            log.warning("\(method) failed: \(error); backing off")
+            return .transientFailure
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/// What the rest of the bot implements to receive updates. The ledger commits the offset in
+/// the same SQLite transaction as the update's effects, so a crash neither loses nor doubles
+/// an entry.
+public protocol UpdateHandler: Sendable {
+    /// The offset to resume from (last handled update_id + 1), as stored durably; nil at first start.
+    func storedOffset() async throws -> Int64?
+    /// Apply the update's effects AND store `update.updateID + 1` as the new offset, atomically.
+    /// Called with each update in order; must be idempotent by update_id (at-least-once delivery).
+    /// Also called for `.unknown` kinds, so their offset is stored too.
+    func handle(_ update: Update) async throws
+}

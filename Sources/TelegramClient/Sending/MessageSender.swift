@@ -1,0 +1,44 @@
+/// Sends one `OutgoingMessage` and classifies the result; never throws. The durable outbox
+/// (in the ledger) decides what to do with each outcome, paced by `SendPacer`.
+public struct MessageSender: Sendable {
+    private let api: BotAPI
+
+    public init(api: BotAPI) { self.api = api }
+
+    public func send(_ message: OutgoingMessage) async -> SendOutcome {
+        do {
+            switch message {
+            case .text(let chatID, let text, let markup, let thread, let replyTo):
+                let sent = try await api.sendMessage(
+                    chatID: chatID, text: text, replyMarkup: markup, messageThreadID: thread, replyToMessageID: replyTo)
+                return .sent(messageID: sent.messageID)
+            case .edit(let chatID, let messageID, let text, let markup):
+                let edited = try await api.editMessageText(chatID: chatID, messageID: messageID, text: text, replyMarkup: markup)
+                return .sent(messageID: edited.messageID)
+            case .callbackAnswer(let queryID, let text):
+                try await api.answerCallbackQuery(id: queryID, text: text)
+                return .sent(messageID: nil)
+            case .document(let chatID, let fileName, let data, let caption):
+                let sent = try await api.sendDocument(chatID: chatID, fileName: fileName, data: data, caption: caption)
+                return .sent(messageID: sent.messageID)
+            }
+        } catch {
+            return outcome(for: error, of: message)
+        }
+    }
+
+    private func outcome(for error: any Error, of message: OutgoingMessage) -> SendOutcome {
+        let reason = api.redact(String(describing: error))
+        switch BotAPIFailure(error) {
+        case .retryAfter(let seconds): return .retryAfter(seconds: seconds)
+        case .chatMigrated(let newID): return .chatMigrated(newChatID: newID)
+        case .notModified:
+            if case .edit(_, let messageID, _, _) = message { return .sent(messageID: messageID) }
+            return .sent(messageID: nil)
+        case .queryTooOld: return .sent(messageID: nil)
+        case .blocked: return .blocked
+        case .badRequest, .unauthorized: return .failedPermanently(reason: reason)
+        case .conflict, .transient, .cancelled: return .transient(reason: reason)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// TelegramClient: filled in by its issue.

@@ -1,0 +1,123 @@
+import Foundation
+
+/// An in-process Bot API over real loopback HTTP, so tests drive the real libcurl client.
+/// It accepts one token (others get 401 as from Telegram), holds long polls, honours
+/// `offset` and `limit`, validates texts like Telegram, records every request, and plays
+/// scripted faults. Fast enough for thousands of updates: nothing sleeps unless asked to.
+public final class FakeBotAPI: @unchecked Sendable {
+    // @unchecked: `state` is only touched with `condition` locked.
+    public static let defaultToken = "123456789:AAFakeTokenForTests_0123456789abcdef"
+
+    public let token: String
+    public let botUsername: String
+    let condition = NSCondition()
+    var state = FakeBotAPIState()
+    private var server: LoopbackHTTPServer!
+
+    public init(token: String = FakeBotAPI.defaultToken, botUsername: String = "kopiyka_test_bot") {
+        self.token = token
+        self.botUsername = botUsername
+        self.server = LoopbackHTTPServer { [unowned self] in self.route($0) }
+    }
+
+    public func start() throws { try server.start() }
+
+    /// Closes every connection and releases held long polls.
+    public func stop() {
+        withState { $0.stopped = true }
+        condition.broadcast()
+        server.stop()
+    }
+
+    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+
+    // MARK: Updates
+
+    /// Queues an update; its `update_id` is assigned here (any given one is replaced).
+    @discardableResult
+    public func enqueue(updateJSON: String) -> Int64 {
+        let object = (try? JSONSerialization.jsonObject(with: Data(updateJSON.utf8)) as? [String: Any]) ?? [:]
+        return enqueue(object)
+    }
+
+    /// Queues a text message from a user (a private chat when `chatID` > 0, else a supergroup).
+    @discardableResult
+    public func enqueueMessage(
+        chatID: Int64, text: String, fromID: Int64? = nil, firstName: String = "Olena", messageID: Int? = nil
+    ) -> Int64 {
+        let from: [String: Any] = ["id": fromID ?? chatID, "is_bot": false, "first_name": firstName, "language_code": "uk"]
+        var chat: [String: Any] = ["id": chatID, "type": chatID > 0 ? "private" : "supergroup"]
+        if chatID < 0 { chat["title"] = "Family" }
+        var message: [String: Any] = [
+            "message_id": messageID ?? Int.random(in: 1...1_000_000), "date": Self.now(), "chat": chat, "from": from,
+            "text": text,
+        ]
+        if text.hasPrefix("/") {
+            let length = text.utf16.prefix { $0 != 32 }.count
+            message["entities"] = [["type": "bot_command", "offset": 0, "length": length]]
+        }
+        return enqueue(["message": message])
+    }
+
+    /// Queues a press on an inline button under `messageID`.
+    @discardableResult
+    public func enqueueCallbackQuery(chatID: Int64, messageID: Int, data: String, fromID: Int64? = nil) -> Int64 {
+        let from: [String: Any] = ["id": fromID ?? chatID, "is_bot": false, "first_name": "Olena"]
+        let message: [String: Any] = [
+            "message_id": messageID, "date": Self.now(), "chat": ["id": chatID, "type": chatID > 0 ? "private" : "supergroup"],
+            "text": "…",
+        ]
+        let query: [String: Any] = [
+            "id": String(Int.random(in: 1...Int.max)), "from": from, "message": message, "chat_instance": "1", "data": data,
+        ]
+        return enqueue(["callback_query": query])
+    }
+
+    private func enqueue(_ object: [String: Any]) -> Int64 {
+        let id = withState { $0.enqueue(object) }
+        condition.broadcast()
+        return id
+    }
+
+    public var pendingUpdateCount: Int { withState { $0.pending.count } }
+    /// The highest offset a getUpdates confirmed (0 before any).
+    public var confirmedOffset: Int64 { withState { $0.confirmedOffset } }
+
+    // MARK: Scripting
+
+    /// The next `times` answers to `method` misbehave as `fault` (in order with earlier ones).
+    public func inject(_ fault: FakeFault, into method: String, times: Int = 1) {
+        withState { $0.faults[method.lowercased(), default: []] += Array(repeating: fault, count: times) }
+    }
+
+    /// While a webhook is set, getUpdates answers 409 until deleteWebhook is called.
+    public func setWebhook(_ url: String?) { withState { $0.webhookURL = url } }
+    public var webhookURL: String? { withState { $0.webhookURL } }
+
+    /// Sends to this chat answer 403 "bot was blocked by the user".
+    public func block(chatID: Int64) { withState { _ = $0.blockedChats.insert(chatID) } }
+
+    /// Sends to `chatID` answer 400 with `migrate_to_chat_id`.
+    public func migrate(chatID: Int64, to newChatID: Int64) { withState { $0.migratedChats[chatID] = newChatID } }
+
+    // MARK: Inspection
+
+    public var requests: [FakeRequest] { withState { $0.requests } }
+
+    public func requests(method: String) -> [FakeRequest] {
+        requests.filter { $0.method.lowercased() == method.lowercased() }
+    }
+
+    public func sentMessages(chatID: Int64) -> [FakeSentMessage] { withState { $0.messages[chatID] ?? [] } }
+
+    /// `setMyCommands` by language code ("" for the fallback list), as JSON text.
+    public func commands(languageCode: String = "") -> String? { withState { $0.commands[languageCode] } }
+
+    func withState<T>(_ body: (inout FakeBotAPIState) -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body(&state)
+    }
+
+    static func now() -> Int { Int(Date().timeIntervalSince1970) }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A scripted misbehaviour, consumed by the next request to its method.
+public enum FakeFault: Sendable, Equatable {
+    /// 429 with `parameters.retry_after`.
+    case tooManyRequests(retryAfter: Int)
+    /// 500 with a proxy-style HTML page.
+    case serverErrorHTML
+    /// Read the request, close the connection without answering.
+    case dropConnection
+    /// 409 "can't use getUpdates method while webhook is active".
+    case webhookConflict
+    /// 409 "terminated by other getUpdates request".
+    case otherPollerConflict
+    /// 401 as for a wrong token.
+    case unauthorized
+    /// Answer normally after this delay.
+    case delay(Duration)
+}
+
+/// Every request the fake received, parameters as Telegram sees them (all strings; JSON
+/// values other than strings as their JSON text).
+public struct FakeRequest: Sendable {
+    public let method: String
+    public let parameters: [String: String]
+    public let files: [String: FakeUploadedFile]
+    public let tokenAccepted: Bool
+}
+
+public struct FakeUploadedFile: Sendable, Equatable {
+    public let fileName: String
+    public let contentType: String?
+    public let data: Data
+}
+
+/// A message the bot sent (or edited, or uploaded), as stored by the fake.
+public struct FakeSentMessage: Sendable, Equatable {
+    public let chatID: Int64
+    public let messageID: Int
+    /// As sent, markup included.
+    public var text: String
+    public var parseMode: String?
+    public var replyMarkup: String?
+    public var messageThreadID: Int?
+    public var replyToMessageID: Int?
+    public var document: FakeUploadedFile?
+    public var editCount = 0
+}
