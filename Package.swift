@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
             name: "TelegramClientTests",
-            dependencies: ["TelegramClient", "KopiykaTestSupport"],
+            dependencies: ["TelegramClient", "KopiykaCore", "KopiykaTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ConversationTests",

@@ -69,25 +69,3 @@ public enum OutgoingText {
         return pieces
     }
 }
-
-extension String {
-    /// For text between tags in `parse_mode=HTML`: every piece of user text goes through it.
-    public var htmlEscaped: String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for character in self {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
-    /// For a double-quoted attribute value, such as an `<a href="…">`.
-    public var htmlAttributeEscaped: String {
-        htmlEscaped.replacing("\"", with: "&quot;")
-    }
-}
