@@ -39,17 +39,24 @@ let package = Package(
             dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports"]),
         // Figures for `kopiyka bench`: printed, never asserted.
         .target(name: "Benchmarks", dependencies: ["KopiykaCore", "Ledger", "Reports", "Localization"]),
+        // The running bot: updates from the poller into the conversation, the outbox out to
+        // Telegram with pacing, start-up and shutdown.
+        .target(
+            name: "TelegramBot",
+            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization"]),
         .executableTarget(
             name: "kopiyka",
             dependencies: [
                 "KopiykaCore", "EntryParsing", "Localization", "SQLite", "Ledger",
-                "TelegramClient", "Conversation", "Reports", "Benchmarks",
+                "TelegramClient", "TelegramBot", "Conversation", "Reports", "Benchmarks",
             ]),
 
         // Helpers every test speaks: temp databases, fixed clocks, the fake Bot API.
         .target(
             name: "KopiykaTestSupport",
-            dependencies: ["KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient"],
+            dependencies: [
+                "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation",
+            ],
             path: "Tests/KopiykaTestSupport"),
         .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
         .testTarget(name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore"]),
@@ -65,6 +72,9 @@ let package = Package(
             name: "TelegramClientTests",
             dependencies: ["TelegramClient", "KopiykaCore", "KopiykaTestSupport"],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "TelegramBotTests",
+            dependencies: ["TelegramBot", "TelegramClient", "Conversation", "Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
             name: "ConversationTests",
             dependencies: ["Conversation", "Ledger", "Localization", "KopiykaTestSupport"]),

@@ -15,7 +15,7 @@ public final class ConversationHandler {
     let catalog: Catalog
     let parser: EntryParser
     let clock: WallClock
-    let settings: ConversationSettings
+    public var settings: ConversationSettings
 
     public init(ledger: Ledger, catalog: Catalog, clock: WallClock, settings: ConversationSettings,
                 parser: EntryParser = EntryParser()) {
@@ -26,12 +26,34 @@ public final class ConversationHandler {
         self.settings = settings
     }
 
+    /// Applies an event: its effects and everything it says land in one transaction.
+    public func handle(_ event: ConversationEvent) throws {
+        switch event {
+        case .message(let message):
+            try handle(message)
+        case .edited:
+            break  // Re-parsing edited messages comes with the corrections issue.
+        case .callback(let press):
+            try ledger.transaction {
+                try ledger.enqueue(.callbackAnswer(queryID: press.queryID, text: nil), chatID: press.chat?.id ?? press.sender.id)
+            }
+        case .addedToGroup, .removedFromGroup:
+            break  // Family groups come with the families issue.
+        case .blocked(let chatID, let isBlocked):
+            try ledger.setChatBlocked(chatID, isBlocked)
+        case .chatMigrated(let old, let new):
+            try ledger.moveChat(from: old, to: new)
+        }
+    }
+
     public func handle(_ message: IncomingMessage) throws {
         // Group chats become family chats in the families issue; until then the bot keeps quiet
         // there rather than answer strangers' chatter.
         guard message.chat.kind == .privateChat else { return }
         let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
         try ledger.transaction {
+            // Writing to us again means they unblocked us.
+            try ledger.setChatBlocked(message.chat.id, false)
             var (member, isNew) = try memberFor(message.sender)
             let reply = Replier(ledger: ledger, chat: message.chat)
             if isNew { try reply(welcome(member)) }

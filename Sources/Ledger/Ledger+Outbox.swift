@@ -17,7 +17,7 @@ extension Ledger {
     public func pendingOutbox(limit: Int = 100) throws -> [OutboxItem] {
         var items: [OutboxItem] = []
         try db.query("""
-            SELECT o.id, o.chat_id, o.thread_id, o.payload, o.attempts, o.not_before_ms
+            SELECT o.id, o.chat_id, o.thread_id, o.payload, o.attempts, o.not_before_ms, o.pieces_sent
             FROM outbox o LEFT JOIN chat_status c ON c.chat_id = o.chat_id
             WHERE o.state = 'pending' AND COALESCE(c.blocked, 0) = 0
             ORDER BY o.id LIMIT ?
@@ -27,9 +27,15 @@ extension Ledger {
             items.append(OutboxItem(
                 id: row.int64(0), chatID: row.int64(1), threadID: row.optionalInt64(2), content: content,
                 attempts: row.int(4),
-                notBefore: row.optionalInt64(5).map { Date(timeIntervalSince1970: Double($0) / 1000) }))
+                notBefore: row.optionalInt64(5).map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                piecesSent: row.int(6)))
         }
         return items
+    }
+
+    /// Records that the first `count` pieces of a split text are out, so a retry skips them.
+    public func recordPiecesSent(_ count: Int, outboxID: Int64) throws {
+        try db.execute("UPDATE outbox SET pieces_sent = ? WHERE id = ?", count, outboxID)
     }
 
     /// The Telegram message id a sent row produced, for edits that follow it.
@@ -56,10 +62,7 @@ extension Ledger {
             case .chatMigrated(let newID):
                 try moveChat(from: item.chatID, to: newID)
             case .chatBlocked:
-                try db.execute("""
-                    INSERT INTO chat_status (chat_id, blocked) VALUES (?, 1)
-                    ON CONFLICT (chat_id) DO UPDATE SET blocked = 1
-                    """, item.chatID)
+                try setChatBlocked(item.chatID, true)
             case .failed(let reason):
                 try db.execute("UPDATE outbox SET state = 'failed', failure = ?, attempts = attempts + 1 WHERE id = ?",
                                reason, item.id)
@@ -75,9 +78,16 @@ extension Ledger {
         }
     }
 
-    /// The person is back (wrote to us again): sending to them resumes.
-    public func unblockChat(_ chatID: Int64) throws {
-        try db.execute("UPDATE chat_status SET blocked = 0 WHERE chat_id = ?", chatID)
+    /// Stops (or, when the person is back, resumes) sending to a chat; its data stays.
+    public func setChatBlocked(_ chatID: Int64, _ blocked: Bool) throws {
+        if blocked {
+            try db.execute("""
+                INSERT INTO chat_status (chat_id, blocked) VALUES (?, 1)
+                ON CONFLICT (chat_id) DO UPDATE SET blocked = 1
+                """, chatID)
+        } else {
+            try db.execute("UPDATE chat_status SET blocked = 0 WHERE chat_id = ? AND blocked = 1", chatID)
+        }
     }
 
     public func isChatBlocked(_ chatID: Int64) throws -> Bool {

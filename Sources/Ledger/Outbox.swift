@@ -34,6 +34,8 @@ public struct OutboxItem: Equatable, Sendable {
     public var attempts: Int
     /// Not to be sent before this instant (a `retry_after`, or backoff after a failure).
     public var notBefore: Date?
+    /// Pieces of a long text already sent: a retry resumes after them.
+    public var piecesSent: Int
 }
 
 /// How a send ended, as the delivery loop reports it back.

@@ -75,6 +75,8 @@ enum Schema {
                 attempts INTEGER NOT NULL DEFAULT 0,
                 not_before_ms INTEGER,
                 sent_message_id INTEGER,
+                -- Of a text split into several Telegram messages, how many are out already.
+                pieces_sent INTEGER NOT NULL DEFAULT 0,
                 failure TEXT,
                 created_at TEXT NOT NULL
             );

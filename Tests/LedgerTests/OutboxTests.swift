@@ -56,7 +56,7 @@ import Testing
         try ledger.complete(try ledger.pendingOutbox()[0], with: .chatBlocked)
         #expect(try ledger.pendingOutbox().map(\.chatID) == [2])
         #expect(try ledger.isChatBlocked(1))
-        try ledger.unblockChat(1)
+        try ledger.setChatBlocked(1, false)
         #expect(try ledger.pendingOutbox().map(\.chatID) == [1, 2])
     }
 

@@ -32,7 +32,7 @@ public struct TelegramLogger: Sendable {
     public func error(_ message: String) { log(.error, message) }
 
     /// Also hides every literal occurrence of `token`, wherever it appears.
-    func redacting(token: String) -> TelegramLogger {
+    public func redacting(token: String) -> TelegramLogger {
         TelegramLogger(sink: sink, token: token)
     }
 }

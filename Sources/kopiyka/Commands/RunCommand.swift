@@ -1,4 +1,9 @@
+import Conversation
 import Foundation
+import KopiykaCore
+import SQLite
+import TelegramBot
+import TelegramClient
 
 /// `kopiyka run` (and `kopiyka` alone): the Telegram bot when a token is set, else the console.
 struct RunCommand {
@@ -10,7 +15,7 @@ struct RunCommand {
 
     func run() async throws(ExitError) {
         let configuration = try loadConfiguration()
-        guard configuration.botToken != nil else {
+        guard let token = configuration.botToken else {
             printError("""
                 No BOT_TOKEN is set, so Kopiyka starts its offline console: type a message such as
                 "кава 85 грн картка" and press Enter; Ctrl-D ends it. To run the Telegram bot, create
@@ -20,6 +25,38 @@ struct RunCommand {
             try ConsoleCommand(options: []).run()
             return
         }
-        throw ExitError("the Telegram client is not built yet (issue 4); use `kopiyka console` meanwhile")
+        let app = App(configuration: configuration)
+        let catalog = try app.loadCatalog()
+        let log = app.log
+        let logger = TelegramLogger { level, message in
+            let mapped: LogLevel = switch level {
+            case .debug: .debug
+            case .info: .info
+            case .warning: .warning
+            case .error: .error
+            }
+            log(mapped, message)
+        }
+        let runner: BotRunner
+        do {
+            runner = try BotRunner(
+                configuration: BotRunner.Configuration(
+                    token: token, apiURL: configuration.telegramAPIURL, databasePath: configuration.databasePath,
+                    settings: ConversationSettings(timeZone: configuration.timeZone,
+                                                   defaultLanguage: configuration.defaultLanguage),
+                    pacingDisabled: configuration.pacingDisabled),
+                catalog: catalog, clock: app.clock, logger: logger)
+        } catch let error as SQLiteError {
+            throw ExitError(App.explain(error, path: configuration.databasePath))
+        } catch {
+            throw ExitError("cannot start: \(error)")
+        }
+        let bot = Task { await runner.run() }
+        let trap = SignalTrap(cancelling: bot)
+        let exit = await bot.value
+        withExtendedLifetime(trap) {}
+        if case .unauthorized(let reason) = exit {
+            throw ExitError(reason, status: 78)
+        }
     }
 }

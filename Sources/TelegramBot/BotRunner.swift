@@ -1,0 +1,138 @@
+import Conversation
+import Dispatch
+import Foundation
+import KopiykaCore
+import Localization
+import TelegramClient
+
+/// Runs the bot until a signal or a wrong token: start-up, polling, sending, shutdown.
+public struct BotRunner: Sendable {
+    public struct Configuration: Sendable {
+        public var token: String
+        public var apiURL: String
+        public var databasePath: String
+        public var settings: ConversationSettings
+        public var pacingDisabled: Bool
+        /// How long a shutdown may spend flushing the outbox.
+        public var flushGrace: Duration = .seconds(3)
+
+        public init(token: String, apiURL: String, databasePath: String, settings: ConversationSettings,
+                    pacingDisabled: Bool) {
+            self.token = token
+            self.apiURL = apiURL
+            self.databasePath = databasePath
+            self.settings = settings
+            self.pacingDisabled = pacingDisabled
+        }
+    }
+
+    public enum Exit: Equatable, Sendable {
+        /// Stopped by a signal after finishing the update in hand.
+        case stopped
+        /// Telegram said the token is wrong: restarting cannot help.
+        case unauthorized(String)
+    }
+
+    let configuration: Configuration
+    let core: BotCore
+    let catalog: Catalog
+    let log: TelegramLogger
+
+    /// Opens the database first, so a bad file fails before any network traffic.
+    public init(configuration: Configuration, catalog: Catalog, clock: WallClock, logger: TelegramLogger) throws {
+        self.configuration = configuration
+        self.catalog = catalog
+        self.log = logger.redacting(token: configuration.token)
+        core = try BotCore(databasePath: configuration.databasePath, catalog: catalog, clock: clock,
+                           settings: configuration.settings, logger: log)
+    }
+
+    /// Runs until the task is cancelled (SIGINT/SIGTERM cancel it) or the token is refused.
+    public func run() async -> Exit {
+        let http = CurlHTTPClient()
+        defer { http.shutdown() }
+        let api = BotAPI(token: configuration.token, baseURL: configuration.apiURL, http: http)
+        let delivery = OutboxDelivery(core: core, api: api,
+                                      pacing: configuration.pacingDisabled ? .unpaced : .telegram, logger: log)
+        // Replies queued before a restart go out while we introduce ourselves.
+        let sending = Task { await delivery.run() }
+        defer { sending.cancel() }
+
+        guard let me = await introduce(api) else {
+            return Task.isCancelled ? .stopped : .unauthorized(Self.tokenRefused)
+        }
+        await core.setBotUsername(me.username)
+        log.info("running as @\(me.username ?? "?") against \(TokenRedaction.redact(configuration.apiURL))")
+        await publishCommands(api)
+
+        let exit = await LongPoller(api: api, handler: core, logger: log).run()
+        delivery.drain(by: .now + configuration.flushGrace)
+        await sending.value
+        switch exit {
+        case .cancelled:
+            log.info("stopped; \((try? await core.pendingOutboxCount()) ?? 0) messages wait in the outbox for the next start")
+            return .stopped
+        case .fatal(let reason):
+            return .unauthorized(reason)
+        }
+    }
+
+    static let tokenRefused = "Telegram refused the bot token (401 Unauthorized). Check BOT_TOKEN: copy it again from @BotFather."
+
+    /// `getMe`, retried with backoff until it answers; nil for a refused token or cancellation.
+    func introduce(_ api: BotAPI) async -> User? {
+        var delay = Duration.seconds(1)
+        while !Task.isCancelled {
+            do {
+                return try await api.getMe()
+            } catch {
+                switch BotAPIFailure(error) {
+                case .unauthorized: return nil
+                case .cancelled: return nil
+                default:
+                    log.warning("getMe failed (\(api.redact(String(describing: error)))); retrying in \(delay)")
+                    try? await Task.sleep(for: delay)
+                    delay = min(delay * 2, .seconds(60))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The command menu in each language, and the default for everyone else.
+    func publishCommands(_ api: BotAPI) async {
+        for language in [nil] + Language.allCases {
+            let l = catalog[language ?? configuration.settings.defaultLanguage]
+            let commands = Self.menu.map { BotCommand(command: $0, description: l("command.description.\($0)")) }
+            do {
+                _ = try await api.setMyCommands(commands, languageCode: language?.rawValue)
+            } catch {
+                log.warning("setMyCommands(\(language?.rawValue ?? "default")) failed: \(api.redact(String(describing: error)))")
+            }
+        }
+    }
+
+    /// The commands people see in Telegram's menu, in this order.
+    public static let menu = ["report", "budget", "rate", "lang", "help"]
+}
+
+extension BotCore {
+    func pendingOutboxCount() throws -> Int { try ledger.pendingOutboxCount() }
+}
+
+/// Cancels a task on SIGINT or SIGTERM: the poller finishes the update in hand, the outbox
+/// flushes for a moment, and the process exits 0.
+public final class SignalTrap: Sendable {
+    /// Kept only so the sources live as long as the trap; never mutated after `init`.
+    nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
+
+    public init(cancelling task: Task<some Sendable, Never>, on signals: [Int32] = [SIGINT, SIGTERM]) {
+        sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { task.cancel() }
+            source.resume()
+            return source
+        }
+    }
+}

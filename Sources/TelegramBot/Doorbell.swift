@@ -1,0 +1,56 @@
+import Synchronization
+
+/// Wakes the outbox sender when a reply is queued, so it neither polls the database nor
+/// sleeps through new work. A ring while nobody waits is remembered once.
+final class Doorbell: Sendable {
+    private struct State {
+        var rung = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    func ring() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let waiter = state.waiter else {
+                state.rung = true
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns at a ring, after `timeout`, or when the task is cancelled.
+    func wait(timeout: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.waitForRing() }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func waitForRing() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.rung || Task.isCancelled {
+                        state.rung = false
+                        return true
+                    }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Conversation
+import TelegramClient
+
+/// Translates Telegram updates into conversation events: a pure function, tested on the real
+/// payloads in the fixtures. nil means "nothing for the conversation" (a channel post, an
+/// update kind we do not handle, a message without text); the offset still advances.
+public enum UpdateRouter {
+    public static func event(for update: Update) -> ConversationEvent? {
+        switch update.kind {
+        case .message(let message):
+            if let newID = message.migrateToChatID { return .chatMigrated(from: message.chat.id, to: newID) }
+            return incoming(message, updateID: update.updateID).map(ConversationEvent.message)
+        case .editedMessage(let message):
+            return incoming(message, updateID: update.updateID).map(ConversationEvent.edited)
+        case .callbackQuery(let query):
+            return .callback(CallbackPress(
+                queryID: query.id, data: query.data ?? "", sender: sender(query.from),
+                chat: query.message.flatMap { chatRef($0) }, messageID: query.message.map { Int64($0.messageID) }))
+        case .myChatMember(let change):
+            return membership(change)
+        case .unknown:
+            return nil
+        }
+    }
+
+    static func incoming(_ message: Message, updateID: Int64) -> IncomingMessage? {
+        guard let from = message.from, from.isBot != true, let chat = chatRef(message),
+              let text = message.text ?? message.caption
+        else { return nil }
+        return IncomingMessage(chat: chat, sender: sender(from), text: text, updateID: updateID,
+                               messageID: Int64(message.messageID))
+    }
+
+    static func chatRef(_ message: Message) -> ChatRef? {
+        let kind: ChatRef.Kind
+        switch message.chat.type {
+        case .private: kind = .privateChat
+        case .group, .supergroup: kind = .group
+        case .channel, .other: return nil
+        }
+        // Only a forum topic's thread id routes answers; a reply thread's does not.
+        let thread = message.isTopicMessage == true ? message.messageThreadID.map(Int64.init) : nil
+        return ChatRef(id: message.chat.id, kind: kind, threadID: thread)
+    }
+
+    static func sender(_ user: User) -> Sender {
+        Sender(id: user.id, firstName: user.firstName ?? user.username ?? String(user.id),
+               lastName: user.lastName, languageCode: user.languageCode)
+    }
+
+    static func membership(_ change: ChatMemberUpdated) -> ConversationEvent? {
+        let was = change.oldChatMember.status.isPresent
+        let now = change.newChatMember.status.isPresent
+        guard was != now else { return nil }
+        if change.chat.type == .private { return .blocked(chatID: change.chat.id, !now) }
+        guard change.chat.isGroup else { return nil }
+        guard now else { return .removedFromGroup(chatID: change.chat.id) }
+        guard let from = change.from else { return nil }
+        return .addedToGroup(ChatRef(id: change.chat.id, kind: .group), by: sender(from))
+    }
+}

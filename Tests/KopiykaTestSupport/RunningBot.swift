@@ -1,0 +1,63 @@
+import Conversation
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+import Synchronization
+import TelegramBot
+import TelegramClient
+
+/// The bot running in-process against a `FakeBotAPI` and a temp database, as `kopiyka run`
+/// runs it, with every log line captured (tests check the token never shows).
+public final class RunningBot: Sendable {
+    public let fake: FakeBotAPI
+    public let databasePath: String
+    private let task: Task<BotRunner.Exit, Never>
+    private let captured = CapturedLog()
+
+    public init(fake: FakeBotAPI, databasePath: String, clock: WallClock = .fixed(testNow),
+                pacingDisabled: Bool = true, timeZone: TimeZone = kyiv) throws {
+        self.fake = fake
+        self.databasePath = databasePath
+        let captured = self.captured
+        let logger = TelegramLogger { level, message in captured.append("\(level) \(message)") }
+        let runner = try BotRunner(
+            configuration: BotRunner.Configuration(
+                token: fake.token, apiURL: fake.baseURL, databasePath: databasePath,
+                settings: ConversationSettings(timeZone: timeZone), pacingDisabled: pacingDisabled),
+            catalog: try Catalog.load(), clock: clock, logger: logger)
+        task = Task { await runner.run() }
+    }
+
+    public var logs: [String] { captured.lines }
+
+    /// Cancels the bot as SIGTERM would and waits for it to finish.
+    @discardableResult
+    public func stop() async -> BotRunner.Exit {
+        task.cancel()
+        return await task.value
+    }
+
+    /// Waits for the bot to end by itself (a refused token).
+    public func exit() async -> BotRunner.Exit { await task.value }
+}
+
+/// Polls `condition` until it holds or `timeout` passes; true when it held.
+public func eventually(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return try condition()
+}
+
+/// Log lines collected from any thread.
+public final class CapturedLog: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    public init() {}
+
+    public func append(_ line: String) { storage.withLock { $0.append(line) } }
+    public var lines: [String] { storage.withLock { $0 } }
+}
