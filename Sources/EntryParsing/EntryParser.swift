@@ -47,11 +47,13 @@ public struct EntryParser: Sendable {
         }
         let lexicon = Lexicon.shared
         let range = 0..<tokens.count
-        let meanings = tokens.map { lexicon.meaning(of: $0.text)?.meaning }
-        let exact = tokens.map { lexicon.meaning(of: $0.text)?.exact ?? false }
+        let stems = tokens.map { Stemmer.stem($0.text) }
+        let found = tokens.indices.map { lexicon.meaning(of: tokens[$0].text, stem: stems[$0]) }
+        let meanings = found.map { $0?.meaning }
+        let exact = found.map { $0?.exact ?? false }
         let consumed = [Bool](repeating: false, count: tokens.count)
         let (kind, category) = Categorizer(lexicon: lexicon)
-            .choose(tokens, range, consumed: consumed, meanings: meanings, exact: exact, plus: false)
+            .choose(tokens, range, consumed: consumed, meanings: meanings, exact: exact, stems: stems, plus: false)
         return category == (kind == .income ? .otherIncome : .other) && !mentionsOther(tokens) ? nil : category
     }
 
@@ -73,7 +75,7 @@ public struct EntryParser: Sendable {
         let plus = draft.plus || amount.plus
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
             message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,
-            exact: message.exact, plus: plus)
+            exact: message.exact, stems: message.stems, plus: plus)
         if let rules, let ruled = rules.category(forStems: categoryStems(of: note)), !(plus && ruled.kind == .expense) {
             category = ruled
             kind = plus ? .income : ruled.kind

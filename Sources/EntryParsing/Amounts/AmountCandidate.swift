@@ -34,7 +34,7 @@ struct AmountCandidate: Sendable {
                 default:
                     continue
                 }
-            } else if tokens[i].kind == .word, lexicon.numbers[tokens[i].text] != nil,
+            } else if tokens[i].kind == .word, lexicon.number(tokens[i].text) != nil,
                       let (value, next) = NumberWordReader.read(tokens, from: i, to: range.upperBound, lexicon: lexicon) {
                 candidate = AmountCandidate(value: value, spoken: true, span: i..<next)
             } else {
@@ -51,7 +51,7 @@ struct AmountCandidate: Sendable {
         var j = span.upperBound
         func free(_ k: Int) -> Bool { range.contains(k) && !consumed[k] }
         // A multiplier: `1.5к`, `15 тис`, `2 тисячі`.
-        if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.numbers[tokens[j].text] {
+        if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.number(tokens[j].text) {
             if let scaled = value.multiplied(by: scale) { value = scaled } else { tooLarge = true }
             marked = true
             j += 1

@@ -9,7 +9,7 @@ enum NumberWordReader {
         var total: Int64 = 0, group: Int64 = 0
         var last = Last.none, lastScale = Int64.max
         var i = start, next = start
-        loop: while i < end, tokens[i].kind == .word, let word = lexicon.numbers[tokens[i].text] {
+        loop: while i < end, tokens[i].kind == .word, let word = lexicon.number(tokens[i].text) {
             switch word {
             case .value(let v, let rank):
                 let allowed: Bool
@@ -37,7 +37,7 @@ enum NumberWordReader {
                 last = .half
             case .and:
                 guard [.hundreds, .scale].contains(last), i + 1 < end,
-                      case .value? = lexicon.numbers[tokens[i + 1].text] else { break loop }
+                      case .value? = lexicon.number(tokens[i + 1].text) else { break loop }
                 i += 1
                 continue loop
             }

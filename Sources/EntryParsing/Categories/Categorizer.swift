@@ -16,13 +16,13 @@ struct Categorizer {
     }
 
     func choose(_ tokens: [Token], _ range: Range<Int>, consumed: [Bool], meanings: [Meaning?],
-                exact: [Bool], plus: Bool) -> (EntryKind, CategoryKey) {
+                exact: [Bool], stems: [String], plus: Bool) -> (EntryKind, CategoryKey) {
         var evidence: [Evidence] = []
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
             guard !consumed[i], tokens[i].kind == .word else { continue }
-            if let (category, length) = phrase(tokens, at: i, range, consumed: consumed) {
+            if let (category, length) = phrase(tokens, at: i, range, consumed: consumed, stems: stems) {
                 evidence.append(Evidence(category: category, strength: 3, position: i))
                 i += length - 1
             } else if case .category(let category)? = meanings[i] {
@@ -32,7 +32,7 @@ struct Categorizer {
         if evidence.isEmpty {
             for i in range where !consumed[i] && tokens[i].kind == .word && meanings[i] == nil {
                 let word = tokens[i].text
-                if case .category(let category)? = lexicon.fuzzy.lookup(word) ?? lexicon.fuzzy.lookup(Stemmer.stem(word)) {
+                if case .category(let category)? = lexicon.fuzzy.lookup(word) ?? lexicon.fuzzy.lookup(stems[i]) {
                     evidence.append(Evidence(category: category, strength: 0, position: i))
                 }
             }
@@ -46,15 +46,15 @@ struct Categorizer {
         return (kind, best?.category ?? (kind == .income ? .otherIncome : .other))
     }
 
-    private func phrase(_ tokens: [Token], at i: Int, _ range: Range<Int>, consumed: [Bool]) -> (CategoryKey, Int)? {
-        guard let candidates = lexicon.phrases[Stemmer.stem(tokens[i].text)] else { return nil }
+    private func phrase(_ tokens: [Token], at i: Int, _ range: Range<Int>, consumed: [Bool], stems: [String]) -> (CategoryKey, Int)? {
+        guard let candidates = lexicon.phrases(startingWith: stems[i]) else { return nil }
         for candidate in candidates {
             guard case .category(let category) = candidate.meaning, i + candidate.stems.count <= range.upperBound
             else { continue }
             let matches = candidate.stems.indices.dropFirst().allSatisfy { k in
                 let token = tokens[i + k]
                 return !consumed[i + k] && token.kind == .word
-                    && (Stemmer.stem(token.text) == candidate.stems[k] || Stemmer.alternateStem(token.text) == candidate.stems[k])
+                    && (stems[i + k] == candidate.stems[k] || Stemmer.alternateStem(token.text) == candidate.stems[k])
             }
             if matches { return (category, candidate.stems.count) }
         }

@@ -13,6 +13,8 @@ struct Message {
     let tokens: [Token]
     let meanings: [Meaning?]
     let exact: [Bool]
+    /// `Stemmer.stem` of each word token (empty for others).
+    let stems: [String]
     let today: LocalDate
     let lexicon: Lexicon
 
@@ -21,15 +23,20 @@ struct Message {
         tokens = Tokenizer.tokens(scalars)
         var meanings: [Meaning?] = []
         var exact: [Bool] = []
+        var stems: [String] = []
         meanings.reserveCapacity(tokens.count)
         exact.reserveCapacity(tokens.count)
+        stems.reserveCapacity(tokens.count)
         for token in tokens {
-            let found = token.kind == .word ? lexicon.meaning(of: token.text) : nil
+            let stem = token.kind == .word ? Stemmer.stem(token.text) : ""
+            let found = token.kind == .word ? lexicon.meaning(of: token.text, stem: stem) : nil
             meanings.append(found?.meaning)
             exact.append(found?.exact ?? false)
+            stems.append(stem)
         }
         self.meanings = meanings
         self.exact = exact
+        self.stems = stems
         self.today = today
         self.lexicon = lexicon
     }

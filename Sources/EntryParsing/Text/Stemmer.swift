@@ -6,50 +6,58 @@ enum Stemmer {
     static let minimumStem = 3
 
     static func stem(_ word: String) -> String {
-        let scalars = Array(word.unicodeScalars)
-        guard let cut = stemLength(scalars) else { return word }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[..<cut])
-        return String(view)
+        let scalars = word.unicodeScalars
+        guard let cut = strippedLength(scalars) else { return word }
+        return String(scalars[..<cut])
     }
 
     /// The stem with the Ukrainian consonant alternations before `-і` undone (`аптеці` →
     /// `аптек`, `дорозі` → `дорог`), or nil when there is none to undo.
     static func alternateStem(_ word: String) -> String? {
-        let scalars = Array(word.unicodeScalars)
-        guard let last = scalars.last, last == "і", scalars.count - 1 > minimumStem else { return nil }
-        let before = scalars[scalars.count - 2]
+        let s = word.unicodeScalars
+        guard s.last == "і" else { return nil }
+        let beforeLast = s.index(before: s.index(before: s.endIndex))
         let restored: Unicode.Scalar
-        switch before {
+        switch s[beforeLast] {
         case "ц": restored = "к"
         case "з": restored = "г"
         default: return nil
         }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[..<(scalars.count - 2)])
+        guard s.distance(from: s.startIndex, to: beforeLast) >= minimumStem else { return nil }
+        var view = String.UnicodeScalarView(s[..<beforeLast])
         view.append(restored)
         return String(view)
     }
 
-    private static func stemLength(_ s: [Unicode.Scalar]) -> Int? {
-        guard let first = s.first, s.count > minimumStem else { return nil }
+    /// Where the stem ends, looking only at the last three scalars (packed into one integer,
+    /// so the check allocates nothing). The longest listed ending wins.
+    private static func strippedLength(_ s: String.UnicodeScalarView) -> String.Index? {
+        var count = 0
+        for _ in s { count += 1 }
+        guard let first = s.first, count > minimumStem else { return nil }
+        let last = s.index(before: s.endIndex)
         if first.value < 0x400 {
             // English plurals: `taxis`, `dollars`; not `bus`, `glass`.
-            if s.count >= 5, s[s.count - 1] == "s", s[s.count - 2] != "s" { return s.count - 1 }
-            return nil
+            guard count >= 5, s[last] == "s", s[s.index(before: last)] != "s" else { return nil }
+            return last
         }
-        for ending in endings where ending.count <= s.count - minimumStem {
-            if s[(s.count - ending.count)...].elementsEqual(ending) { return s.count - ending.count }
+        var index = s.endIndex
+        var key: UInt64 = 0
+        var cut: String.Index? = nil
+        for length in 1...min(3, count - minimumStem) {
+            index = s.index(before: index)
+            key |= UInt64(s[index].value) << (21 * UInt64(length - 1))
+            if endings.contains(key) { cut = index }
         }
-        return nil
+        return cut
     }
 
-    /// Case and number endings of nouns and adjectives, longest first.
-    private static let endings: [[Unicode.Scalar]] = {
+    /// Case and number endings of nouns and adjectives, packed as `strippedLength` reads them.
+    private static let endings: Set<UInt64> = {
         let uk = "ією ями ами ого ому ими іми ові еві ії ію ів їв ах ях ам ям ом ем ою ею єю ій ий ої их ім ія іє ию"
         let ru = "его ему ыми ых ой ей ый ая яя ое ее ую юю ов ев ью ье"
         let single = "а я у ю і ї е є о и ы ь й"
-        let all = (uk + " " + ru + " " + single).split(separator: " ").map { Array($0.unicodeScalars) }
-        return all.sorted { $0.count > $1.count }
+        let all = (uk + " " + ru + " " + single).split(separator: " ")
+        return Set(all.map { ending in ending.unicodeScalars.reduce(0) { $0 << 21 | UInt64($1.value) } })
     }()
 }

@@ -5,7 +5,7 @@
 struct FuzzyIndex: Sendable {
     static let minimumLength = 5
 
-    private var table: [String: Meaning?] = [:]
+    private var table: [WordKey: Meaning?] = [:]
 
     mutating func add(_ word: String, _ meaning: Meaning) {
         let scalars = Array(word.unicodeScalars)
@@ -19,7 +19,7 @@ struct FuzzyIndex: Sendable {
         guard scalars.count >= FuzzyIndex.minimumLength else { return nil }
         var found: Meaning? = nil
         for key in [word] + FuzzyIndex.deletions(scalars) {
-            guard let entry = table[key] else { continue }
+            guard let entry = table[WordKey(key)] else { continue }
             guard let meaning = entry, found == nil || found == meaning else { return nil }
             found = meaning
         }
@@ -27,6 +27,7 @@ struct FuzzyIndex: Sendable {
     }
 
     private mutating func insert(_ key: String, _ meaning: Meaning) {
+        let key = WordKey(key)
         if let existing = table[key] {
             if existing != meaning { table[key] = .some(nil) }
         } else {

@@ -7,11 +7,11 @@ struct Lexicon: Sendable {
         var meaning: Meaning
     }
 
-    private(set) var exact: [String: Meaning] = [:]
-    private(set) var stems: [String: Meaning] = [:]
-    private(set) var numbers: [String: NumberWord] = [:]
+    private var exact: [WordKey: Meaning] = [:]
+    private var stems: [WordKey: Meaning] = [:]
+    private var numbers: [WordKey: NumberWord] = [:]
     /// Multi-word names by the stem of their first word, longest first.
-    private(set) var phrases: [String: [Phrase]] = [:]
+    private var phrases: [WordKey: [Phrase]] = [:]
     private(set) var fuzzy = FuzzyIndex()
 
     /// Merchants first: a brand name is the most specific word a message can hold.
@@ -27,7 +27,7 @@ struct Lexicon: Sendable {
                 if let meaning = Lexicon.specialMeaning(key) {
                     for words in items { add(words, meaning, special: true) }
                 } else if let number = Lexicon.numberWord(key) {
-                    for words in items where words.count == 1 { numbers[words[0]] = numbers[words[0]] ?? number }
+                    for words in items where words.count == 1 { numbers[WordKey(words[0])] = numbers[WordKey(words[0])] ?? number }
                 } else {
                     categoryLines.append((.category(CategoryKey(rawValue: key)), items))
                 }
@@ -40,24 +40,29 @@ struct Lexicon: Sendable {
     }
 
     /// A word's meaning by exact form, then by stem (with Ukrainian alternations undone).
-    func meaning(of word: String) -> (meaning: Meaning, exact: Bool)? {
-        if let found = exact[word] { return (found, true) }
-        if let found = stems[Stemmer.stem(word)] { return (found, false) }
-        if let alternate = Stemmer.alternateStem(word), let found = stems[alternate] { return (found, false) }
+    func meaning(of word: String, stem: String) -> (meaning: Meaning, exact: Bool)? {
+        if let found = exact[WordKey(word)] { return (found, true) }
+        if let found = stems[WordKey(stem)] { return (found, false) }
+        if let alternate = Stemmer.alternateStem(word), let found = stems[WordKey(alternate)] { return (found, false) }
         return nil
     }
 
+    func number(_ word: String) -> NumberWord? { numbers[WordKey(word)] }
+
+    /// Multi-word names whose first word has this stem, longest first.
+    func phrases(startingWith stem: String) -> [Phrase]? { phrases[WordKey(stem)] }
+
     private mutating func add(_ words: [String], _ meaning: Meaning, special: Bool) {
         if words.count > 1 {
-            phrases[Stemmer.stem(words[0]), default: []].append(Phrase(stems: words.map(Stemmer.stem), meaning: meaning))
+            phrases[WordKey(Stemmer.stem(words[0])), default: []].append(Phrase(stems: words.map(Stemmer.stem), meaning: meaning))
             return
         }
         let word = words[0]
-        if exact[word] == nil { exact[word] = meaning }
+        if exact[WordKey(word)] == nil { exact[WordKey(word)] = meaning }
         switch meaning {
         case .category, .account:
             let stem = Stemmer.stem(word)
-            if stems[stem] == nil { stems[stem] = meaning }
+            if stems[WordKey(stem)] == nil { stems[WordKey(stem)] = meaning }
             if case .category = meaning {
                 fuzzy.add(word, meaning)
                 if stem != word { fuzzy.add(stem, meaning) }

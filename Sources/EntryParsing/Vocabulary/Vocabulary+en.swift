@@ -61,6 +61,8 @@ extension Vocabulary {
     scale.1000000: million, millions
     suffix.1000: k, ths
     suffix.1000000: mln
+    scale.1000000000: billion, billions
+    suffix.1000000000: bn
 
     // Expenses
     groceries: groceries, grocery, food, supermarket, market, bread, milk, cheese, eggs, meat, chicken, fish, vegetables, veggies, fruit, fruits, apples, bananas, rice, pasta, sugar, water, juice, snacks, sweets, chocolate, tea, butter

@@ -1,0 +1,39 @@
+import KopiykaCore
+
+/// Parses a realistic mix of messages (uk/ru/en, digits and words, dates, several entries)
+/// for about `seconds` on the calling thread. For `kopiyka bench` and release-build checks.
+public enum ParserBenchmark {
+    public static func run(seconds: Double) -> (messages: Int, messagesPerSecond: Double, nanosecondsPerMessage: Double) {
+        let parser = EntryParser()
+        let today = LocalDate(year: 2026, month: 11, day: 21)!
+        _ = parser.parse(messages[0], today: today)  // builds the tables outside the timing
+        let clock = ContinuousClock()
+        let budget = Duration.nanoseconds(Int64(seconds * 1e9))
+        let start = clock.now
+        var count = 0, entries = 0
+        var elapsed = Duration.zero
+        repeat {
+            for message in messages {
+                if case .success(let parsed) = parser.parse(message, today: today) { entries += parsed.count }
+            }
+            count += messages.count
+            elapsed = clock.now - start
+        } while elapsed < budget
+        precondition(entries > 0)
+        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        return (count, Double(count) / (nanoseconds / 1e9), nanoseconds / Double(count))
+    }
+
+    static let messages: [String] = [
+        "кава 85", "таксі 120 вчора", "кава 85 грн картка", "+30000 зарплата", "$20 netflix",
+        "Сільпо 1 234,56 монобанк", "продукти в АТБ 456.78", "вчора заправка ОККО 1.5к",
+        "обід 250, таксі 180", "кава вісімдесят пʼять гривень", "оренда 15 тис 12.11",
+        "Bolt Food 320 картою", "донат на ЗСУ 500", "аптека 342,50 готівкою", "+1200 кешбек",
+        "такси 150 вчера", "продукты 780 наличными", "кофе 65", "полторы тысячи за стрижку",
+        "обед 230 грн, кофе 55", "бензин 1500 WOG", "аренда 12000 ноября 1",
+        "coffee 4.5 usd", "groceries 56.20 eur card", "uber 12 yesterday", "+2500 freelance",
+        "rent 800 pln", "lunch eighty five", "November 12 dentist 1200",
+        "Київстар 200\nкомуналка 2 345,10\nшаурму 150", "привіт", "зарплата 35 000 #приватно",
+        "ресторанн 1200", "двісті п'ятдесят на проїзд", "подарунок мамі 1,5k", "€15 spotify",
+    ]
+}
