@@ -1,10 +1,11 @@
 import Benchmarks
+import EntryParsing
 import Foundation
 
-/// `kopiyka bench [reports] [--entries N]`: performance figures, printed rather than asserted
+/// `kopiyka bench [parser] [reports] [--entries N]`: performance figures, printed rather than asserted
 /// (timed tests flake on shared machines). Build with `-c release` for meaningful numbers.
 struct BenchCommand {
-    static let known = ["reports"]
+    static let known = ["parser", "reports"]
     var suites: [String] = []
     var entries = 1_000_000
 
@@ -31,9 +32,16 @@ struct BenchCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for suite in suites where suite == "reports" {
-                try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
-                                         small: min(10_000, entries), folder: folder) { print($0) }
+            for suite in suites {
+                switch suite {
+                case "parser":
+                    let result = ParserBenchmark.run(seconds: 3)
+                    print(String(format: "parser: %d messages, %.0f messages/s on one core, %.2f µs/message",
+                                 result.messages, result.messagesPerSecond, result.nanosecondsPerMessage / 1000))
+                default:
+                    try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
+                                             small: min(10_000, entries), folder: folder) { print($0) }
+                }
             }
         } catch {
             throw ExitError("the benchmark failed: \(error)")
