@@ -16,11 +16,12 @@ public struct ConsoleDelivery {
 
     public init(ledger: Ledger) { self.ledger = ledger }
 
-    /// Takes every pending row, marks it sent (its outbox id stands in for Telegram's message
-    /// id) and returns what it said.
-    public func deliver() throws -> [Line] {
+    /// Takes the pending rows for `chats` (every chat when nil), marks them sent (the outbox
+    /// id stands in for Telegram's message id) and returns what they said. The console passes
+    /// its own chat: posts for a real family group stay queued for the Telegram bot.
+    public func deliver(to chats: Set<Int64>? = nil) throws -> [Line] {
         var lines: [Line] = []
-        for item in try ledger.pendingOutbox(limit: 10_000) {
+        for item in try ledger.pendingOutbox(limit: 10_000) where chats?.contains(item.chatID) ?? true {
             switch item.content {
             case .message(let html, _, let buttons):
                 lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, isEdit: false, buttons: buttons))

@@ -7,10 +7,6 @@ import Reports
 
 /// `/report`, `/budget`, `/rate` and the budget alerts that follow new entries.
 extension ConversationHandler {
-    func today(of household: Household) -> LocalDate {
-        LocalDate(clock.now(), in: household.timeZone)
-    }
-
     func report(_ argument: String, member: Member, household: Household) throws -> String {
         let l = localizer(member)
         let today = today(of: household)
@@ -131,11 +127,5 @@ extension ConversationHandler {
                                    chatID: chat, threadID: thread)
             }
         }
-    }
-
-    /// The family chat speaks the owner's language.
-    func familyLocalizer(_ household: Household) -> Localizer {
-        let owner = (try? ledger.members(householdID: household.id))?.first { $0.role == .owner }
-        return catalog[owner.flatMap { Language(rawValue: $0.language) } ?? settings.defaultLanguage]
     }
 }

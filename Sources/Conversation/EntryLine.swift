@@ -2,12 +2,21 @@ import KopiykaCore
 import Ledger
 import Localization
 
-/// The one-line confirmation of a stored entry: `✅ кава · 85 ₴ · Кафе · картка`.
+/// An entry in one line: `кава · 85 ₴ · Кафе · картка`, as a confirmation
+/// (`✅ …`) or in a family post (`Оля · …`).
 struct EntryLine {
     let entry: Entry
     let today: LocalDate
 
-    func render(_ l: Localizer) -> String {
+    func confirmation(_ l: Localizer) -> String {
+        l(entry.kind == .income ? "entry.saved.income" : "entry.saved.expense", ["details": .text(details(l))])
+    }
+
+    func familyPost(_ l: Localizer, author: String) -> String {
+        l("family.post.line", ["name": .text(author.htmlEscaped), "details": .text(details(l))])
+    }
+
+    func details(_ l: Localizer) -> String {
         var parts: [String] = []
         if !entry.note.isEmpty { parts.append(entry.note.htmlEscaped) }
         let amount = l.money(entry.amount, style: .compact)
@@ -15,8 +24,7 @@ struct EntryLine {
         parts.append(l.categoryName(entry.category))
         parts.append(l.accountName(entry.account))
         if entry.date != today { parts.append(DateWords(date: entry.date, today: today).render(l)) }
-        let key = entry.kind == .income ? "entry.saved.income" : "entry.saved.expense"
-        return l(key, ["details": .text(parts.joined(separator: l("entry.separator")))])
+        return parts.joined(separator: l("entry.separator"))
     }
 }
 

@@ -40,13 +40,20 @@ public struct IncomingMessage: Equatable, Sendable {
     /// Telegram's ids, for idempotency and for replying to the right message; nil in the console.
     public var updateID: Int64?
     public var messageID: Int64?
+    /// The message answers one of the bot's: in a group with privacy mode on, that and
+    /// commands are all the bot sees.
+    public var replyToMessageID: Int64?
+    public var isReplyToBot: Bool
 
-    public init(chat: ChatRef, sender: Sender, text: String, updateID: Int64? = nil, messageID: Int64? = nil) {
+    public init(chat: ChatRef, sender: Sender, text: String, updateID: Int64? = nil, messageID: Int64? = nil,
+                replyToMessageID: Int64? = nil, isReplyToBot: Bool = false) {
         self.chat = chat
         self.sender = sender
         self.text = text
         self.updateID = updateID
         self.messageID = messageID
+        self.replyToMessageID = replyToMessageID
+        self.isReplyToBot = isReplyToBot
     }
 }
 

@@ -16,6 +16,7 @@ extension Ledger {
             for (position, entry) in entries.enumerated() {
                 let account = entry.account ?? member.defaultAccount
                 let accountID = try accountID(memberID: member.id, key: account)
+                let baseMinor = try baseMinor(entry.amount, householdID: member.householdID, base: base)
                 try db.execute("""
                     INSERT INTO entries (household_id, member_id, kind, amount_minor, currency, category,
                         account_id, local_date, created_at, note, original_text, is_private,
@@ -26,13 +27,13 @@ extension Ledger {
                         entry.amount.currency.code, entry.category.rawValue, accountID, entry.date.iso,
                         Self.timestamp(createdAt), entry.note, entry.originalText, entry.isPrivate,
                         source.updateID, source.chatID, source.messageID, position,
-                        try baseMinor(entry.amount, householdID: member.householdID, base: base),
+                        baseMinor,
                     ])
                 stored.append(Entry(
                     id: db.lastInsertRowID, householdID: member.householdID, memberID: member.id,
                     kind: entry.kind, amount: entry.amount, category: entry.category, account: account,
                     date: entry.date, createdAt: createdAt, note: entry.note,
-                    originalText: entry.originalText, isPrivate: entry.isPrivate, source: source))
+                    originalText: entry.originalText, isPrivate: entry.isPrivate, source: source, baseMinor: baseMinor))
             }
             return stored
         }
@@ -74,7 +75,7 @@ extension Ledger {
     static let entryColumns = """
         e.id, e.household_id, e.member_id, e.kind, e.amount_minor, e.currency, e.category, a.key,
         e.local_date, e.created_at, e.note, e.original_text, e.is_private,
-        e.source_update_id, e.source_chat_id, e.source_message_id
+        e.source_update_id, e.source_chat_id, e.source_message_id, e.base_minor
         """
 
     static func entry(_ row: Row) -> Entry {
@@ -89,6 +90,7 @@ extension Ledger {
             createdAt: date(fromTimestamp: row.string(9)), note: row.string(10),
             originalText: row.string(11), isPrivate: row.bool(12),
             source: EntrySource(updateID: row.optionalInt64(13), chatID: row.optionalInt64(14),
-                                messageID: row.optionalInt64(15)))
+                                messageID: row.optionalInt64(15)),
+            baseMinor: row.optionalInt64(16))
     }
 }

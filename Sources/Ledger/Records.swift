@@ -91,4 +91,7 @@ public struct Entry: Equatable, Sendable {
     public let originalText: String
     public var isPrivate: Bool
     public let source: EntrySource
+    /// The amount in the household's base currency at the rate stored with the entry; nil
+    /// while no rate is known.
+    public internal(set) var baseMinor: Int64?
 }

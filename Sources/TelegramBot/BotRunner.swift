@@ -15,6 +15,8 @@ public struct BotRunner: Sendable {
         public var pacingDisabled: Bool
         /// How long a shutdown may spend flushing the outbox.
         public var flushGrace: Duration = .seconds(3)
+        /// How often the digest and monthly report schedule is checked.
+        public var scheduleInterval: Duration = .seconds(30)
 
         public init(token: String, apiURL: String, databasePath: String, settings: ConversationSettings,
                     pacingDisabled: Bool) {
@@ -65,7 +67,9 @@ public struct BotRunner: Sendable {
         log.info("running as @\(me.username ?? "?") against \(TokenRedaction.redact(configuration.apiURL))")
         await publishCommands(api)
 
+        let schedule = Task { await runSchedule() }
         let exit = await LongPoller(api: api, handler: core, logger: log).run()
+        schedule.cancel()
         delivery.drain(by: .now + configuration.flushGrace)
         await sending.value
         switch exit {
@@ -74,6 +78,18 @@ public struct BotRunner: Sendable {
             return .stopped
         case .fatal(let reason):
             return .unauthorized(reason)
+        }
+    }
+
+    /// Queues the daily digests and monthly reports that are due, every `scheduleInterval`.
+    func runSchedule() async {
+        while !Task.isCancelled {
+            do {
+                try await core.perform { _, conversation in try conversation.runSchedule() }
+            } catch {
+                log.error("the schedule failed: \(error)")
+            }
+            try? await Task.sleep(for: configuration.scheduleInterval)
         }
     }
 
@@ -113,7 +129,7 @@ public struct BotRunner: Sendable {
     }
 
     /// The commands people see in Telegram's menu, in this order.
-    public static let menu = ["report", "budget", "rate", "lang", "help"]
+    public static let menu = ["report", "budget", "add", "invite", "family", "rate", "lang", "help"]
 }
 
 extension BotCore {

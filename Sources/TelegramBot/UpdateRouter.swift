@@ -27,8 +27,10 @@ public enum UpdateRouter {
         guard let from = message.from, from.isBot != true, let chat = chatRef(message),
               let text = message.text ?? message.caption
         else { return nil }
+        let reply = message.replyToMessage
         return IncomingMessage(chat: chat, sender: sender(from), text: text, updateID: updateID,
-                               messageID: Int64(message.messageID))
+                               messageID: Int64(message.messageID), replyToMessageID: reply.map { Int64($0.messageID) },
+                               isReplyToBot: reply?.from?.isBot == true)
     }
 
     static func chatRef(_ message: Message) -> ChatRef? {

@@ -21,11 +21,11 @@ public final class RunningBot: Sendable {
         self.databasePath = databasePath
         let captured = self.captured
         let logger = TelegramLogger { level, message in captured.append("\(level) \(message)") }
-        let runner = try BotRunner(
-            configuration: BotRunner.Configuration(
-                token: fake.token, apiURL: fake.baseURL, databasePath: databasePath,
-                settings: ConversationSettings(timeZone: timeZone), pacingDisabled: pacingDisabled),
-            catalog: try Catalog.load(), clock: clock, logger: logger)
+        var configuration = BotRunner.Configuration(
+            token: fake.token, apiURL: fake.baseURL, databasePath: databasePath,
+            settings: ConversationSettings(timeZone: timeZone), pacingDisabled: pacingDisabled)
+        configuration.scheduleInterval = .milliseconds(50)
+        let runner = try BotRunner(configuration: configuration, catalog: try Catalog.load(), clock: clock, logger: logger)
         task = Task { await runner.run() }
     }
 

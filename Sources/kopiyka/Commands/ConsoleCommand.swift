@@ -44,6 +44,8 @@ struct ConsoleCommand {
                 try ledger.setLanguage(language.rawValue, memberID: member.id)
             }
             let interactive = isatty(STDIN_FILENO) != 0
+            // What others said to this person while they were away (a family member joined).
+            for line in try ConsoleDelivery(ledger: ledger).deliver(to: [chat.id]) { print(line.text) }
             if interactive {
                 let member = try ledger.member(telegramUserID: sender.id)
                 let spoken = member.flatMap { Language(rawValue: $0.language) } ?? language ?? app.configuration.defaultLanguage
@@ -54,7 +56,7 @@ struct ConsoleCommand {
                 if interactive { FileHandle.standardOutput.write(Data("› ".utf8)) }
                 guard let line = readLine(strippingNewline: true) else { break }
                 try handler.handle(IncomingMessage(chat: chat, sender: sender, text: line))
-                for line in try ConsoleDelivery(ledger: ledger).deliver() {
+                for line in try ConsoleDelivery(ledger: ledger).deliver(to: [chat.id]) {
                     print(line.text)
                 }
             }

@@ -1,0 +1,63 @@
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+extension ConversationHandler {
+    /// A pressed button. It is always answered (or the person's client keeps spinning), and
+    /// only a member of the right household, with the right role, changes anything.
+    func receive(_ press: CallbackPress) throws {
+        let answer = try apply(press)
+        try ledger.enqueue(.callbackAnswer(queryID: press.queryID, text: answer), chatID: press.chat?.id ?? press.sender.id)
+    }
+
+    /// What the button does; returns the short text its answer shows, if any.
+    private func apply(_ press: CallbackPress) throws -> String? {
+        guard let data = CallbackData(press.data), let member = try ledger.member(telegramUserID: press.sender.id) else {
+            return nil
+        }
+        let l = localizer(member)
+        switch data {
+        case .language(let language):
+            try ledger.setLanguage(language.rawValue, memberID: member.id)
+            guard let updated = try ledger.member(id: member.id) else { return nil }
+            try edit(press, html: welcomeText(updated), buttons: languageButtons())
+            return localizer(updated)("language.changed")
+        case .removeMember(let id), .makeOwner(let id):
+            guard member.role == .owner, let target = try ledger.member(id: id), target.householdID == member.householdID,
+                  target.id != member.id
+            else { return l("family.not_allowed") }
+            let household = try household(of: member)
+            let answer: String
+            if case .removeMember = data {
+                _ = try ledger.detachMember(target)
+                try ledger.enqueue(.message(html: localizer(target)("family.removed")), chatID: target.telegramUserID)
+                answer = l("family.removed.done", ["name": .text(target.name)])
+            } else {
+                try ledger.setRole(.owner, memberID: target.id)
+                try ledger.setRole(.member, memberID: member.id)
+                try tellFamily(household, except: nil) { $0("family.owner_changed", ["name": .text(target.name.htmlEscaped)]) }
+                answer = l("family.owner_changed", ["name": .text(target.name)])
+            }
+            try refreshFamilyView(press, member: member)
+            return answer
+        case .broadcastMode(let raw):
+            guard let mode = BroadcastMode(rawValue: raw), member.role == .owner else { return l("family.not_allowed") }
+            try ledger.setBroadcastMode(mode, householdID: member.householdID)
+            try refreshFamilyView(press, member: member)
+            return l("family.mode", ["mode": .text(l("family.mode.\(mode.rawValue)"))])
+        }
+    }
+
+    private func refreshFamilyView(_ press: CallbackPress, member: Member) throws {
+        guard let member = try ledger.member(id: member.id) else { return }
+        let view = try familyView(member, household: try household(of: member), showControls: true)
+        try edit(press, html: view.html, buttons: view.buttons)
+    }
+
+    /// Rewrites the message the button was under.
+    private func edit(_ press: CallbackPress, html: String, buttons: [[OutboxButton]]) throws {
+        guard let chat = press.chat, let messageID = press.messageID else { return }
+        try ledger.enqueue(.edit(messageID: messageID, ofOutboxID: nil, html: html, buttons: buttons), chatID: chat.id)
+    }
+}

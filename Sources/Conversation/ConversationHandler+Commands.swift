@@ -1,0 +1,41 @@
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+extension ConversationHandler {
+    /// Runs a command for a member, in a private chat or the family group.
+    func run(_ command: Command, member: inout Member, message: IncomingMessage, reply: Replier) throws {
+        let l = localizer(member)
+        let household = try household(of: member)
+        switch command.name {
+        case "start", "help":
+            try reply(l("help"))
+        case "add", "dodaty", "dobavit":
+            try record(command.argument, message: message, member: member, reply: reply)
+        case "report", "zvit", "otchet":
+            try reply(try report(command.argument, member: member, household: household))
+        case "budget", "biudzhet":
+            try reply(try budget(command.argument, member: member, household: household))
+        case "rate":
+            try reply(try rate(command.argument, member: member, household: household))
+        case "invite":
+            try reply(try invite(member))
+        case "family", "simia", "semia":
+            let view = try familyView(member, household: household, showControls: message.chat.kind == .privateChat)
+            try reply(view.html, buttons: view.buttons)
+        case "leave":
+            try reply(try leave(&member))
+        case "lang", "language", "mova":
+            guard let language = Language(rawValue: command.argument.lowercased()) else {
+                try reply(l("language.choose"), buttons: languageButtons())
+                return
+            }
+            try ledger.setLanguage(language.rawValue, memberID: member.id)
+            member.language = language.rawValue
+            try reply(localizer(member)("language.changed"))
+        default:
+            try reply(l("command.unknown"))
+        }
+    }
+}

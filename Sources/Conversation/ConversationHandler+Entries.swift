@@ -1,0 +1,49 @@
+import EntryParsing
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+extension ConversationHandler {
+    /// Parses `text`, stores what it holds and confirms it; then tells the family (for entries
+    /// made in a private chat) and announces any budget it pushed over a threshold. Or explains
+    /// what is missing, storing nothing.
+    func record(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        let household = try household(of: member)
+        let today = today(of: household)
+        switch parse(text, household: household, today: today) {
+        case .failure(let failure):
+            try reply(hint(for: failure, text: text, localizer: l))
+        case .success(let stored):
+            let saved = try ledger.add(stored.map { newEntry($0, text: text) }, by: member,
+                                       source: EntrySource(updateID: message.updateID, chatID: message.chat.id,
+                                                           messageID: message.messageID))
+            try reply(saved.map { EntryLine(entry: $0, today: today).confirmation(l) }.joined(separator: "\n"))
+            if message.chat.kind == .privateChat {
+                try FamilyBroadcaster(handler: self).post(saved, by: member, household: household)
+            }
+            try announceBudgets(after: saved, member: member, household: household)
+        }
+    }
+
+    func parse(_ text: String, household: Household, today: LocalDate) -> Result<[ParsedEntry], ParseFailure> {
+        let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
+            : EntryParser(baseCurrency: household.baseCurrency)
+        return parser.parse(text, today: today)
+    }
+
+    func newEntry(_ parsed: ParsedEntry, text: String) -> NewEntry {
+        NewEntry(kind: parsed.kind, amount: parsed.amount, category: parsed.category, account: parsed.account,
+                 date: parsed.date, note: parsed.note, originalText: text, isPrivate: parsed.isPrivate)
+    }
+
+    func hint(for failure: ParseFailure, text: String, localizer l: Localizer) -> String {
+        switch failure {
+        case .noAmount where parser.category(named: text) != nil:
+            return l("error.no_amount.known", ["text": .text(text.htmlEscaped)])
+        default:
+            return l("error.\(failure.rawValue)")
+        }
+    }
+}

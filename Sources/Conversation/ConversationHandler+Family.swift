@@ -1,0 +1,124 @@
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+/// Single-use invitation codes and their deep links.
+enum Invitations {
+    /// `/start join_<code>` is how a deep link `t.me/<bot>?start=join_<code>` arrives.
+    static let prefix = "join_"
+    /// Why 7 days: long enough to reach a relative who reads Telegram on weekends.
+    static let lifetime: TimeInterval = 7 * 24 * 3600
+
+    /// 12 characters from 62: about 71 bits, unguessable, and well within the 64 characters
+    /// Telegram allows in a start parameter.
+    static func newCode() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<12).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+}
+
+extension ConversationHandler {
+    /// `/invite`: a single-use link to this household, valid for 7 days.
+    func invite(_ member: Member) throws -> String {
+        let code = Invitations.newCode()
+        try ledger.createInvitation(code: code, by: member, expires: clock.now().addingTimeInterval(Invitations.lifetime))
+        let start = Invitations.prefix + code
+        let l = localizer(member)
+        guard let bot = settings.botUsername else {
+            return l("family.invite.console", ["command": .text("/start " + start)])
+        }
+        return l("family.invite", ["link": .text("https://t.me/\(bot)?start=\(start)")])
+    }
+
+    /// `/start join_<code>`: the invitee joins the household, bringing their entries if they
+    /// kept any alone. Someone who already shares a household must leave it first.
+    func join(code: String, sender: Sender, reply: Replier) throws {
+        let existing = try ledger.member(telegramUserID: sender.id)
+        let l = existing.map(localizer) ?? catalog[language(of: sender)]
+        let householdID: Int64
+        switch try ledger.invitationHousehold(code: code) {
+        case .failure(let problem):
+            try reply(l("family.invite.\(problem)"))
+            if existing == nil {
+                let (member, _) = try memberFor(sender)
+                try welcome(member, reply: reply)
+            }
+            return
+        case .success(let id):
+            householdID = id
+        }
+        var member: Member
+        if let existing {
+            guard existing.householdID != householdID else {
+                try reply(l("family.join.already_here"))
+                return
+            }
+            guard try ledger.members(householdID: existing.householdID).count == 1 else {
+                try reply(l("family.join.leave_first"))
+                return
+            }
+            member = try ledger.moveMember(existing, toHousehold: householdID)
+        } else {
+            member = try ledger.addMember(newcomer(sender), householdID: householdID)
+        }
+        _ = try ledger.useInvitation(code: code, by: member)
+        let household = try household(of: member)
+        let members = try ledger.members(householdID: householdID)
+        let owner = members.first { $0.role == .owner }
+        try reply(localizer(member)("family.joined", ["owner": .text((owner?.name ?? "").htmlEscaped)]),
+                  buttons: existing == nil ? languageButtons() : [])
+        try tellFamily(household, except: member) { $0("family.member_joined", ["name": .text(member.name.htmlEscaped)]) }
+    }
+
+    /// `/family`: who is in it, the family chat, and (for the owner, in private) buttons to
+    /// remove a member, hand over ownership and choose how entries reach the group.
+    func familyView(_ member: Member, household: Household, showControls: Bool) throws -> (html: String, buttons: [[OutboxButton]]) {
+        let l = localizer(member)
+        let members = try ledger.members(householdID: household.id)
+        var lines = [l("family.title")]
+        for person in members {
+            lines.append(l(person.role == .owner ? "family.member.owner" : "family.member", ["name": .text(person.name.htmlEscaped)]))
+        }
+        lines.append("")
+        lines.append(l(household.familyChatID == nil ? "family.chat.none" : "family.chat.linked"))
+        lines.append(l("family.mode", ["mode": .text(l("family.mode.\(household.broadcastMode.rawValue)"))]))
+        if members.count == 1 { lines.append(l("family.invite.hint")) }
+        guard showControls, member.role == .owner else { return (lines.joined(separator: "\n"), []) }
+        var buttons = members.filter { $0.id != member.id }.map { person in
+            [OutboxButton(title: l("family.button.remove", ["name": .text(person.name)]), data: CallbackData.removeMember(person.id).encoded),
+             OutboxButton(title: l("family.button.owner", ["name": .text(person.name)]), data: CallbackData.makeOwner(person.id).encoded)]
+        }
+        buttons.append(BroadcastMode.allCases.map { mode in
+            let title = l("family.mode.\(mode.rawValue)")
+            return OutboxButton(title: mode == household.broadcastMode ? "✓ " + title : title,
+                                data: CallbackData.broadcastMode(mode.rawValue).encoded)
+        })
+        return (lines.joined(separator: "\n"), buttons)
+    }
+
+    /// `/leave`: a member leaves with their entries; the owner hands over ownership first.
+    func leave(_ member: inout Member) throws -> String {
+        let l = localizer(member)
+        let members = try ledger.members(householdID: member.householdID)
+        guard members.count > 1 else { return l("family.leave.alone") }
+        guard member.role != .owner else { return l("family.leave.owner") }
+        let household = try household(of: member)
+        member = try ledger.detachMember(member)
+        let name = member.name
+        try tellFamily(household, except: member) { $0("family.member_left", ["name": .text(name.htmlEscaped)]) }
+        return l("family.leave.done")
+    }
+
+    /// A message for the family: to its group when it has one, else to every other member.
+    func tellFamily(_ household: Household, except: Member?, _ text: (Localizer) -> String) throws {
+        if let chat = household.familyChatID {
+            try ledger.enqueue(.message(html: text(familyLocalizer(household))), chatID: chat, threadID: household.familyThreadID)
+            return
+        }
+        for person in try ledger.members(householdID: household.id) where person.id != except?.id {
+            try ledger.enqueue(.message(html: text(localizer(person))), chatID: person.telegramUserID)
+        }
+    }
+}

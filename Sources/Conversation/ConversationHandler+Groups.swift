@@ -1,0 +1,48 @@
+import EntryParsing
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+extension ConversationHandler {
+    /// The bot was added to a group: a member's group becomes their household's family chat.
+    func linkGroup(_ chat: ChatRef, addedBy sender: Sender) throws {
+        guard let member = try ledger.member(telegramUserID: sender.id) else {
+            try ledger.enqueue(.message(html: catalog[language(of: sender)]("group.link_refused")), chatID: chat.id)
+            return
+        }
+        try ledger.linkFamilyChat(chat.id, threadID: chat.threadID, householdID: member.householdID)
+        let household = try household(of: member)
+        try ledger.enqueue(.message(html: familyLocalizer(household)("group.linked")), chatID: chat.id, threadID: chat.threadID)
+    }
+
+    /// A message in a group. Only a linked family group's members are answered; with privacy
+    /// mode off the bot sees all chatter, so plain text counts only when it reads as an entry.
+    func receiveInGroup(_ message: IncomingMessage) throws {
+        let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let command = Command(text, botUsername: settings.botUsername)
+        let addressed = command != nil || message.isReplyToBot
+        let reply = Replier(ledger: ledger, chat: message.chat)
+        guard let household = try ledger.household(familyChatID: message.chat.id) else {
+            if addressed { try reply(catalog[language(of: message.sender)]("group.not_linked")) }
+            return
+        }
+        guard var member = try ledger.member(telegramUserID: message.sender.id), member.householdID == household.id else {
+            if addressed { try reply(catalog[language(of: message.sender)]("group.not_member")) }
+            return
+        }
+        if let command {
+            try run(command, member: &member, message: message, reply: reply)
+        } else if message.isReplyToBot {
+            try record(text, message: message, member: member, reply: reply)
+        } else if case .success = parse(text, household: household, today: today(of: household)) {
+            try record(text, message: message, member: member, reply: reply)
+        }
+    }
+
+    /// The family chat speaks its owner's language.
+    func familyLocalizer(_ household: Household) -> Localizer {
+        let owner = (try? ledger.members(householdID: household.id))?.first { $0.role == .owner }
+        return catalog[owner.flatMap { Language(rawValue: $0.language) } ?? settings.defaultLanguage]
+    }
+}

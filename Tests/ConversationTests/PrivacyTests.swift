@@ -1,0 +1,75 @@
+import Conversation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+import Testing
+
+/// Three households and an outsider who sends every command everywhere: nobody ever sees
+/// another household's names or numbers.
+@Suite struct PrivacyTests {
+    let chat = try! TestConversation(botUsername: "kopiyka_bot")
+    static let everyCommand = ["/start", "/help", "/report", "/report минулий", "/report 2026", "/budget", "/budget кафе 100",
+                               "/rate usd 40", "/invite", "/family", "/leave", "/lang en", "/add кава 1", "/nonsense"]
+
+    let households: [(owner: Sender, group: Int64, secret: String, amount: String)] = [
+        (Sender(id: 11, firstName: "Ярина", languageCode: "uk"), -111, "ювелірка", "7 777"),
+        (Sender(id: 22, firstName: "Богдан", languageCode: "uk"), -222, "яхта", "8 888"),
+        (Sender(id: 33, firstName: "Zoe", languageCode: "en"), -333, "violin", "9,999"),
+    ]
+
+    func setUp() throws {
+        for household in households {
+            try chat.say("\(household.secret) \(household.amount.replacingOccurrences(of: ",", with: "")) картка", from: household.owner)
+            try chat.say("/budget 50000", from: household.owner)
+            _ = try chat.handle(.addedToGroup(ChatRef(id: household.group, kind: .group), by: household.owner))
+        }
+    }
+
+    func leaked(_ texts: [String], except own: Sender? = nil) -> [String] {
+        texts.filter { text in
+            households.contains { $0.owner != own && (text.contains($0.owner.firstName) || text.contains($0.secret) || text.contains($0.amount)) }
+        }
+    }
+
+    @Test func anOutsiderLearnsNothingAnywhere() throws {
+        try setUp()
+        for command in Self.everyCommand {
+            let privately = try chat.say(command, from: .stranger).map { $0.replacingOccurrences(of: "\u{A0}", with: " ") }
+            #expect(leaked(privately).isEmpty, "\(command): \(privately)")
+            for household in households {
+                let inGroup = try chat.say(command, from: .stranger, inGroup: household.group).texts(in: household.group)
+                #expect(leaked(inGroup).isEmpty, "\(command) in \(household.group): \(inGroup)")
+                #expect(inGroup.allSatisfy { $0.contains("однієї родини") }, "\(command): \(inGroup)")
+            }
+        }
+        // The outsider's own attempts never reached a household's ledger.
+        for household in households {
+            let member = try #require(try chat.ledger.member(telegramUserID: household.owner.id))
+            #expect(try chat.ledger.entryCount(householdID: member.householdID) == 1)
+            #expect(try chat.ledger.budgets(householdID: member.householdID).count == 1)
+        }
+    }
+
+    @Test func membersSeeOnlyTheirOwnHousehold() throws {
+        try setUp()
+        for household in households {
+            for command in ["/report", "/budget", "/family"] {
+                let texts = try chat.say(command, from: household.owner).map { $0.replacingOccurrences(of: "\u{A0}", with: " ") }
+                #expect(leaked(texts, except: household.owner).isEmpty, "\(command): \(texts)")
+            }
+            // A member of one household in another household's group is an outsider there.
+            for other in households where other.group != household.group {
+                let texts = try chat.say("/report", from: household.owner, inGroup: other.group).texts(in: other.group)
+                #expect(leaked(texts, except: household.owner).isEmpty)
+            }
+        }
+    }
+
+    @Test func buttonsOfAnotherHouseholdDoNothing() throws {
+        try setUp()
+        let target = try #require(try chat.ledger.member(telegramUserID: households[1].owner.id))
+        _ = try chat.press("fam:rm:\(target.id)", from: households[0].owner)
+        _ = try chat.press("fam:own:\(target.id)", from: households[0].owner)
+        #expect(try chat.ledger.member(id: target.id) == target)
+    }
+}
