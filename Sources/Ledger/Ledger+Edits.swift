@@ -3,7 +3,7 @@ import KopiykaCore
 import SQLite
 
 extension Ledger {
-    /// Saves a changed entry (amount, category, account, date, note, privacy). The month
+    /// Saves a changed entry (amount, category, account, date, note, text, privacy). The month
     /// totals follow through the triggers, in the same transaction.
     public func update(_ entry: Entry) throws {
         try transaction {
@@ -13,24 +13,14 @@ extension Ledger {
             let accountID = try accountID(memberID: member.id, key: entry.account)
             try db.execute("""
                 UPDATE entries SET kind = ?, amount_minor = ?, currency = ?, category = ?, account_id = ?,
-                    local_date = ?, note = ?, is_private = ?, base_minor = ?
+                    local_date = ?, note = ?, original_text = ?, is_private = ?, base_minor = ?
                 WHERE id = ?
                 """, arguments: [
                     entry.kind.rawValue, entry.amount.minorUnits, entry.amount.currency.code,
-                    entry.category.rawValue, accountID, entry.date.iso, entry.note, entry.isPrivate,
+                    entry.category.rawValue, accountID, entry.date.iso, entry.note, entry.originalText, entry.isPrivate,
                     try baseMinor(entry.amount, householdID: household.id, base: household.baseCurrency),
                     entry.id,
                 ])
-        }
-    }
-
-    /// Removes an entry; returns it, for an undo that can restore it.
-    @discardableResult
-    public func delete(entryID: Int64) throws -> Entry? {
-        try transaction {
-            let entry = try entry(id: entryID)
-            try db.execute("DELETE FROM entries WHERE id = ?", entryID)
-            return entry
         }
     }
 }

@@ -88,10 +88,25 @@ public struct Entry: Equatable, Sendable {
     public var date: LocalDate
     public let createdAt: Date
     public var note: String
-    public let originalText: String
+    public var originalText: String
     public var isPrivate: Bool
     public let source: EntrySource
     /// The amount in the household's base currency at the rate stored with the entry; nil
     /// while no rate is known.
     public internal(set) var baseMinor: Int64?
+}
+
+/// A message that shows entries with their buttons, re-rendered whenever one of them changes.
+public struct EntryView: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        /// The answer to the message that made the entries.
+        case confirmation
+        /// `/history`, `/today`, `/week`: numbered lines.
+        case list
+    }
+
+    public let outboxID: Int64
+    public let chatID: Int64
+    public let kind: Kind
+    public let entryIDs: [Int64]
 }

@@ -88,6 +88,7 @@ enum Schema {
             """),
         aggregates,
         families,
+        corrections,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -23,6 +23,12 @@ public struct Row {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    public func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
     public func optionalString(_ column: Int32) -> String? {
         isNull(column) ? nil : string(column)
     }

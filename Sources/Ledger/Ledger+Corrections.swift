@@ -1,0 +1,170 @@
+import Foundation
+import KopiykaCore
+import SQLite
+
+extension Ledger {
+    // MARK: Messages that show entries
+
+    /// Remembers that an outbox row shows these entries, in this order: a reply to it, an edit
+    /// of the message that made them, or a change through any of its buttons re-renders it.
+    public func recordEntryView(_ view: EntryView.Kind, outboxID: Int64, entryIDs: [Int64]) throws {
+        for (position, id) in entryIDs.enumerated() {
+            try db.execute("INSERT OR IGNORE INTO confirmations (outbox_id, entry_id, position, view) VALUES (?, ?, ?, ?)",
+                           outboxID, id, position, view.rawValue)
+        }
+    }
+
+    /// Adds entries to a view (an edited message that now holds more entries).
+    public func extendEntryView(_ view: EntryView, with entryIDs: [Int64]) throws {
+        for (offset, id) in entryIDs.enumerated() {
+            try db.execute("INSERT OR IGNORE INTO confirmations (outbox_id, entry_id, position, view) VALUES (?, ?, ?, ?)",
+                           view.outboxID, id, view.entryIDs.count + offset, view.kind.rawValue)
+        }
+    }
+
+    /// Every message that shows one of these entries.
+    public func entryViews(showing entryIDs: [Int64]) throws -> [EntryView] {
+        var outboxIDs: Set<Int64> = []
+        for id in entryIDs {
+            try db.query("SELECT outbox_id FROM confirmations WHERE entry_id = ?", id) { outboxIDs.insert($0.int64(0)) }
+        }
+        return try outboxIDs.sorted().compactMap(entryView(outboxID:))
+    }
+
+    public func entryView(outboxID: Int64) throws -> EntryView? {
+        var ids: [Int64] = []
+        var kind = EntryView.Kind.confirmation
+        var chatID: Int64 = 0
+        try db.query("""
+            SELECT c.entry_id, c.view, o.chat_id FROM confirmations c JOIN outbox o ON o.id = c.outbox_id
+            WHERE c.outbox_id = ? ORDER BY c.position
+            """, outboxID) { row in
+            ids.append(row.int64(0))
+            kind = EntryView.Kind(rawValue: row.string(1)) ?? .confirmation
+            chatID = row.int64(2)
+        }
+        return ids.isEmpty ? nil : EntryView(outboxID: outboxID, chatID: chatID, kind: kind, entryIDs: ids)
+    }
+
+    /// The view a sent Telegram message is, for a reply to it.
+    public func entryView(chatID: Int64, messageID: Int64) throws -> EntryView? {
+        guard let outboxID = try db.queryFirst(
+            "SELECT id FROM outbox WHERE chat_id = ? AND sent_message_id = ? ORDER BY id DESC LIMIT 1",
+            chatID, messageID, transform: { $0.int64(0) })
+        else { return nil }
+        return try entryView(outboxID: outboxID)
+    }
+
+    /// The entries a chat message created, for when its author edits it.
+    public func entries(sourceChatID: Int64, sourceMessageID: Int64) throws -> [Entry] {
+        var result: [Entry] = []
+        try db.query("""
+            SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
+            WHERE e.source_chat_id = ? AND e.source_message_id = ? ORDER BY e.source_position
+            """, sourceChatID, sourceMessageID) { result.append(Self.entry($0)) }
+        return result
+    }
+
+    // MARK: Deleting and restoring
+
+    static let restorableColumns = [
+        "id", "household_id", "member_id", "kind", "amount_minor", "currency", "category", "account_id", "local_date",
+        "created_at", "note", "original_text", "is_private", "source_update_id", "source_chat_id", "source_message_id",
+        "source_position", "base_minor",
+    ]
+
+    /// Removes an entry, keeping its row so `restore` can put it back; returns what it was.
+    @discardableResult
+    public func delete(entryID: Int64) throws -> Entry? {
+        try transaction {
+            guard let entry = try entry(id: entryID) else { return nil }
+            let object = Self.restorableColumns.map { "'\($0)', \($0)" }.joined(separator: ", ")
+            try db.execute("""
+                INSERT OR REPLACE INTO deleted_entries (entry_id, household_id, member_id, deleted_at_ms, row)
+                SELECT id, household_id, member_id, ?, json_object(\(object)) FROM entries WHERE id = ?
+                """, Self.milliseconds(clock.now()), entryID)
+            try db.execute("DELETE FROM entries WHERE id = ?", entryID)
+            return entry
+        }
+    }
+
+    /// Puts back an entry deleted after `since`; nil when it is too late or was never deleted.
+    public func restore(entryID: Int64, deletedSince since: Date) throws -> Entry? {
+        try transaction {
+            let columns = Self.restorableColumns.joined(separator: ", ")
+            let values = Self.restorableColumns.map { "json_extract(row, '$.\($0)')" }.joined(separator: ", ")
+            let restored = try db.execute("""
+                INSERT INTO entries (\(columns)) SELECT \(values) FROM deleted_entries
+                WHERE entry_id = ? AND deleted_at_ms >= ?
+                """, entryID, Self.milliseconds(since))
+            guard restored == 1 else { return nil }
+            try db.execute("DELETE FROM deleted_entries WHERE entry_id = ?", entryID)
+            return try entry(id: entryID)
+        }
+    }
+
+    /// A deleted entry as it was, while its row is kept (to show it struck through).
+    public func deletedEntry(id: Int64) throws -> Entry? {
+        let values = Self.restorableColumns.map { "json_extract(d.row, '$.\($0)') AS \($0)" }.joined(separator: ", ")
+        return try db.queryFirst("""
+            WITH e AS (SELECT \(values) FROM deleted_entries d WHERE d.entry_id = ?)
+            SELECT \(Self.entryColumns) FROM e JOIN accounts a ON a.id = e.account_id
+            """, id, transform: Self.entry)
+    }
+
+    /// The member's latest entry made after `since` (for `/undo`).
+    public func lastEntry(memberID: Int64, createdSince since: Date) throws -> Entry? {
+        try db.queryFirst("""
+            SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
+            WHERE e.member_id = ? AND e.created_at >= ? ORDER BY e.created_at DESC, e.id DESC LIMIT 1
+            """, memberID, Self.timestamp(since), transform: Self.entry)
+    }
+
+    /// A household's latest entries, newest first.
+    public func recentEntries(householdID: Int64, limit: Int) throws -> [Entry] {
+        var result: [Entry] = []
+        try db.query("""
+            SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
+            WHERE e.household_id = ? ORDER BY e.local_date DESC, e.id DESC LIMIT ?
+            """, householdID, limit) { result.append(Self.entry($0)) }
+        return result
+    }
+
+    // MARK: Learned category rules
+
+    /// Remembers that notes with these word stems belong to `category` in this household.
+    public func learn(stems: [String], category: CategoryKey, householdID: Int64) throws {
+        for stem in Set(stems) {
+            try db.execute("""
+                INSERT INTO category_rules (household_id, stem, category) VALUES (?, ?, ?)
+                ON CONFLICT (household_id, stem) DO UPDATE SET category = excluded.category
+                """, householdID, stem, category.rawValue)
+        }
+    }
+
+    /// The household's rules: stem → category, with ids to delete them by.
+    public func categoryRules(householdID: Int64) throws -> [(id: Int64, stem: String, category: CategoryKey)] {
+        var rules: [(Int64, String, CategoryKey)] = []
+        try db.query("SELECT id, stem, category FROM category_rules WHERE household_id = ? ORDER BY stem", householdID) {
+            rules.append(($0.int64(0), $0.string(1), CategoryKey(rawValue: $0.string(2))))
+        }
+        return rules
+    }
+
+    @discardableResult
+    public func deleteCategoryRule(id: Int64, householdID: Int64) throws -> Bool {
+        try db.execute("DELETE FROM category_rules WHERE id = ? AND household_id = ?", id, householdID) == 1
+    }
+
+    /// The household's categories of one kind, most used first over the months given.
+    public func categoriesByUse(householdID: Int64, kind: EntryKind, months: ClosedRange<YearMonth>) throws -> [CategoryKey] {
+        var keys: [CategoryKey] = []
+        try db.query("""
+            SELECT category FROM month_totals WHERE household_id = ? AND kind = ? AND month BETWEEN ? AND ?
+            GROUP BY category ORDER BY SUM(entry_count) DESC, category
+            """, householdID, kind.rawValue, months.lowerBound.iso, months.upperBound.iso) {
+            keys.append(CategoryKey(rawValue: $0.string(0)))
+        }
+        return keys
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import KopiykaCore
+import SQLite
+
+/// A CSV export in progress: made in chunks, each committed with its cursor, so a large
+/// export streams (its progress message is edited between chunks) and a restart resumes it.
+public struct ExportJob: Equatable, Sendable {
+    public let id: Int64
+    public let householdID: Int64
+    public let memberID: Int64
+    public let chatID: Int64
+    public let threadID: Int64?
+    public let days: ClosedRange<LocalDate>
+    public let progressOutboxID: Int64?
+    public let rowsDone: Int
+    public let rowsTotal: Int
+}
+
+extension Ledger {
+    public func entryCount(householdID: Int64, dates: ClosedRange<LocalDate>) throws -> Int {
+        try db.queryFirst("SELECT COUNT(*) FROM entries WHERE household_id = ? AND local_date BETWEEN ? AND ?",
+                          householdID, dates.lowerBound.iso, dates.upperBound.iso) { $0.int(0) } ?? 0
+    }
+
+    /// Starts an export of a household's entries within `days`, with `header` as its first bytes.
+    @discardableResult
+    public func createExport(member: Member, chatID: Int64, threadID: Int64?, days: ClosedRange<LocalDate>,
+                             progressOutboxID: Int64?, header: Data) throws -> Int64 {
+        try db.execute("""
+            INSERT INTO export_jobs (household_id, member_id, chat_id, thread_id, first_day, last_day, progress_outbox_id,
+                rows_total, csv) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [member.householdID, member.id, chatID, threadID, days.lowerBound.iso, days.upperBound.iso,
+                             progressOutboxID, try entryCount(householdID: member.householdID, dates: days),
+                             SQLiteValue.blob(Array(header))])
+        return db.lastInsertRowID
+    }
+
+    public func unfinishedExports() throws -> [ExportJob] {
+        var jobs: [ExportJob] = []
+        try db.query("""
+            SELECT id, household_id, member_id, chat_id, thread_id, first_day, last_day, progress_outbox_id, rows_done, rows_total
+            FROM export_jobs WHERE done = 0 ORDER BY id
+            """) { row in
+            guard let first = LocalDate(iso: row.string(5)), let last = LocalDate(iso: row.string(6)) else { return }
+            jobs.append(ExportJob(id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2), chatID: row.int64(3),
+                                  threadID: row.optionalInt64(4), days: first...last, progressOutboxID: row.optionalInt64(7),
+                                  rowsDone: row.int(8), rowsTotal: row.int(9)))
+        }
+        return jobs
+    }
+
+    /// The next entries of an export, in date order, after the job's cursor.
+    public func nextExportEntries(_ job: ExportJob, limit: Int) throws -> [Entry] {
+        guard let (lastDate, lastID) = try db.queryFirst(
+            "SELECT last_date, last_entry_id FROM export_jobs WHERE id = ?", job.id, transform: { ($0.string(0), $0.int64(1)) })
+        else { return [] }
+        var result: [Entry] = []
+        try db.query("""
+            SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
+            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? AND (e.local_date, e.id) > (?, ?)
+            ORDER BY e.local_date, e.id LIMIT ?
+            """, arguments: [job.householdID, job.days.lowerBound.iso, job.days.upperBound.iso, lastDate, lastID, limit]) {
+            result.append(Self.entry($0))
+        }
+        return result
+    }
+
+    /// Appends a chunk's CSV and moves the cursor past its last entry.
+    public func appendExport(_ job: ExportJob, csv: Data, through last: Entry, rows: Int) throws {
+        try db.execute("""
+            UPDATE export_jobs SET csv = csv || ?, last_date = ?, last_entry_id = ?, rows_done = rows_done + ? WHERE id = ?
+            """, arguments: [SQLiteValue.blob(Array(csv)), last.date.iso, last.id, rows, job.id])
+    }
+
+    /// Marks an export done and hands over its bytes (the row keeps no copy).
+    public func finishExport(_ job: ExportJob) throws -> Data {
+        var bytes: [UInt8] = []
+        try db.query("SELECT csv FROM export_jobs WHERE id = ?", job.id) { bytes = $0.blob(0) }
+        try db.execute("UPDATE export_jobs SET done = 1, csv = x'' WHERE id = ?", job.id)
+        return Data(bytes)
+    }
+}
