@@ -6,10 +6,27 @@ import Ledger
 public struct ConsoleDelivery {
     /// One delivered row, as plain text.
     public struct Line: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable {
+            case message, edit
+            /// A button's answer: the little notice Telegram shows over the chat.
+            case notice
+            case document
+        }
+
         public var chatID: Int64
         public var text: String
-        public var isEdit: Bool
+        public var kind: Kind
+        public var isEdit: Bool { kind == .edit }
         public var buttons: [[OutboxButton]]
+        /// The message this line is (or edits), as the console's stand-in for Telegram's id.
+        public var messageID: Int64
+        /// A file the bot sent.
+        public var document: Document?
+    }
+
+    public struct Document: Equatable, Sendable {
+        public var name: String
+        public var data: Data
     }
 
     let ledger: Ledger
@@ -24,14 +41,15 @@ public struct ConsoleDelivery {
         for item in try ledger.pendingOutbox(limit: 10_000) where chats?.contains(item.chatID) ?? true {
             switch item.content {
             case .message(let html, _, let buttons):
-                lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, isEdit: false, buttons: buttons))
-            case .edit(_, _, let html, let buttons):
-                lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, isEdit: true, buttons: buttons))
+                lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, kind: .message, buttons: buttons, messageID: item.id))
+            case .edit(let messageID, let ofOutboxID, let html, let buttons):
+                let target = try messageID ?? ofOutboxID.flatMap { try ledger.sentMessageID(outboxID: $0) } ?? item.id
+                lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, kind: .edit, buttons: buttons, messageID: target))
             case .callbackAnswer(_, let text):
-                if let text { lines.append(Line(chatID: item.chatID, text: text, isEdit: false, buttons: [])) }
-            case .document(let fileName, _, let caption):
-                lines.append(Line(chatID: item.chatID, text: [fileName, caption].compactMap { $0 }.joined(separator: " — "),
-                                  isEdit: false, buttons: []))
+                if let text { lines.append(Line(chatID: item.chatID, text: text, kind: .notice, buttons: [], messageID: item.id)) }
+            case .document(let fileName, let data, let caption):
+                lines.append(Line(chatID: item.chatID, text: caption ?? fileName, kind: .document, buttons: [], messageID: item.id,
+                                  document: Document(name: fileName, data: data)))
             }
             try ledger.complete(item, with: .sent(messageID: item.id))
         }

@@ -41,6 +41,13 @@ extension ConversationHandler {
             }
             try refreshFamilyView(press, member: member)
             return answer
+        case .categoryChoices, .setCategory, .entryButtons, .deleteEntry, .restoreEntry:
+            return try applyEntryButton(data, press: press, member: member)
+        case .removeRule(let id):
+            try ledger.deleteCategoryRule(id: id, householdID: member.householdID)
+            let view = try rulesView(member)
+            try edit(press, html: view.html, buttons: view.buttons)
+            return l("rules.removed")
         case .broadcastMode(let raw):
             guard let mode = BroadcastMode(rawValue: raw), member.role == .owner else { return l("family.not_allowed") }
             try ledger.setBroadcastMode(mode, householdID: member.householdID)

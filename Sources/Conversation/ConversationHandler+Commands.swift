@@ -26,6 +26,19 @@ extension ConversationHandler {
             try reply(view.html, buttons: view.buttons)
         case "leave":
             try reply(try leave(&member))
+        case "undo":
+            try undo(member, reply: reply)
+        case "history":
+            try history(command.argument, member: member, reply: reply)
+        case "today":
+            try recent(days: 1, titleKey: "today.title", member: member, reply: reply)
+        case "week":
+            try recent(days: 7, titleKey: "week.title", member: member, reply: reply)
+        case "rules":
+            let view = try rulesView(member)
+            try reply(view.html, buttons: view.buttons)
+        case "export":
+            try export(command.argument, member: member, reply: reply)
         case "lang", "language", "mova":
             guard let language = Language(rawValue: command.argument.lowercased()) else {
                 try reply(l("language.choose"), buttons: languageButtons())

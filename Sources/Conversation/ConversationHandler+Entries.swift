@@ -11,15 +11,14 @@ extension ConversationHandler {
     func record(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
         let l = localizer(member)
         let household = try household(of: member)
-        let today = today(of: household)
-        switch parse(text, household: household, today: today) {
+        switch parse(text, household: household, today: today(of: household)) {
         case .failure(let failure):
             try reply(hint(for: failure, text: text, localizer: l))
         case .success(let stored):
             let saved = try ledger.add(stored.map { newEntry($0, text: text) }, by: member,
                                        source: EntrySource(updateID: message.updateID, chatID: message.chat.id,
                                                            messageID: message.messageID))
-            try reply(saved.map { EntryLine(entry: $0, today: today).confirmation(l) }.joined(separator: "\n"))
+            try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply)
             if message.chat.kind == .privateChat {
                 try FamilyBroadcaster(handler: self).post(saved, by: member, household: household)
             }
@@ -27,10 +26,12 @@ extension ConversationHandler {
         }
     }
 
+    /// Parses with the household's base currency and the category rules it learned.
     func parse(_ text: String, household: Household, today: LocalDate) -> Result<[ParsedEntry], ParseFailure> {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
             : EntryParser(baseCurrency: household.baseCurrency)
-        return parser.parse(text, today: today)
+        let rules = (try? ledger.categoryRules(householdID: household.id)).map(LearnedRules.init)
+        return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil)
     }
 
     func newEntry(_ parsed: ParsedEntry, text: String) -> NewEntry {
@@ -45,5 +46,21 @@ extension ConversationHandler {
         default:
             return l("error.\(failure.rawValue)")
         }
+    }
+}
+
+/// A household's learned rules, as the parser's seam asks for them: the first of the note's
+/// stems that has a rule decides.
+struct LearnedRules: CategoryRules {
+    let byStem: [String: CategoryKey]
+
+    init(_ rules: [(id: Int64, stem: String, category: CategoryKey)]) {
+        byStem = Dictionary(rules.map { ($0.stem, $0.category) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var isEmpty: Bool { byStem.isEmpty }
+
+    func category(forStems stems: [String]) -> CategoryKey? {
+        stems.lazy.compactMap { byStem[$0] }.first
     }
 }

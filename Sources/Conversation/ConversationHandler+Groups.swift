@@ -33,6 +33,8 @@ extension ConversationHandler {
         }
         if let command {
             try run(command, member: &member, message: message, reply: reply)
+        } else if let view = try replied(to: message) {
+            try correct(view, with: text, member: member, reply: reply)
         } else if message.isReplyToBot {
             try record(text, message: message, member: member, reply: reply)
         } else if case .success = parse(text, household: household, today: today(of: household)) {

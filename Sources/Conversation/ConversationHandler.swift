@@ -34,8 +34,8 @@ public final class ConversationHandler {
                 try receivePrivate(message)
             case .message(let message):
                 try receiveInGroup(message)
-            case .edited:
-                break  // Re-parsing edited messages comes with the corrections issue.
+            case .edited(let message):
+                try edited(message)
             case .callback(let press):
                 try receive(press)
             case .addedToGroup(let chat, let by):
@@ -67,11 +67,19 @@ public final class ConversationHandler {
         }
         var (member, isNew) = try memberFor(message.sender)
         if isNew { try welcome(member, reply: reply) }
-        if let command {
+        if command == nil, let view = try replied(to: message) {
+            try correct(view, with: text, member: member, reply: reply)
+        } else if let command {
             if !(isNew && command.name == "start") { try run(command, member: &member, message: message, reply: reply) }
         } else if !(isNew && text.isEmpty) {
             try record(text, message: message, member: member, reply: reply)
         }
+    }
+
+    /// The entries shown by the message this one replies to, if it replies to such a message.
+    func replied(to message: IncomingMessage) throws -> EntryView? {
+        guard let target = message.replyToMessageID else { return nil }
+        return try ledger.entryView(chatID: message.chat.id, messageID: target)
     }
 
     /// The member writing, registering a newcomer with a household of their own.

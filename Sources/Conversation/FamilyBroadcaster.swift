@@ -20,21 +20,40 @@ struct FamilyBroadcaster {
         let visible = entries.filter { !$0.isPrivate }
         guard !visible.isEmpty else { return }
         let ledger = handler.ledger
-        let l = handler.familyLocalizer(household)
-        let today = handler.today(of: household)
-        func render(_ entries: [Entry]) -> String {
-            entries.map { EntryLine(entry: $0, today: today).familyPost(l, author: member.name) }.joined(separator: "\n")
-        }
+        let render = { (entries: [Entry]) in try self.render(entries, household: household) }
         let since = handler.clock.now().addingTimeInterval(-Self.batchWindow)
         if household.broadcastMode == .batched,
            let open = try ledger.openFamilyPost(memberID: member.id, chatID: chat, since: since) {
             let earlier = try open.entryIDs.compactMap { try ledger.entry(id: $0) }
-            try ledger.enqueue(.edit(messageID: nil, ofOutboxID: open.outboxID, html: render(earlier + visible)),
+            try ledger.enqueue(.edit(messageID: nil, ofOutboxID: open.outboxID, html: try render(earlier + visible)),
                                chatID: chat, threadID: household.familyThreadID)
             try ledger.addToFamilyPost(open.postID, entryIDs: visible.map(\.id))
         } else {
-            let outboxID = try ledger.enqueue(.message(html: render(visible)), chatID: chat, threadID: household.familyThreadID)
+            let outboxID = try ledger.enqueue(.message(html: try render(visible)), chatID: chat, threadID: household.familyThreadID)
             _ = try ledger.recordFamilyPost(member: member, chatID: chat, outboxID: outboxID, entryIDs: visible.map(\.id))
         }
+    }
+
+    /// Re-renders the family posts that show any of these entries, after a change: a deleted
+    /// entry drops out of its post, a recategorized one shows its new category.
+    func refresh(entryIDs: [Int64], household: Household) throws {
+        var seen: Set<Int64> = []
+        for id in entryIDs {
+            for post in try handler.ledger.familyPosts(showing: id) where seen.insert(post.postID).inserted {
+                let entries = try post.entryIDs.compactMap { try handler.ledger.entry(id: $0) }.filter { !$0.isPrivate }
+                let html = entries.isEmpty ? handler.familyLocalizer(household)("family.post.deleted") : try render(entries, household: household)
+                try handler.ledger.enqueue(.edit(messageID: nil, ofOutboxID: post.outboxID, html: html),
+                                           chatID: post.chatID, threadID: household.familyThreadID)
+            }
+        }
+    }
+
+    /// One line per entry, each with its author: `Оля · кава · 85 ₴ · Кафе · картка`.
+    func render(_ entries: [Entry], household: Household) throws -> String {
+        let l = handler.familyLocalizer(household)
+        let today = handler.today(of: household)
+        let names = Dictionary(uniqueKeysWithValues: try handler.ledger.members(householdID: household.id).map { ($0.id, $0.name) })
+        return entries.map { EntryLine(entry: $0, today: today).familyPost(l, author: names[$0.memberID] ?? "") }
+            .joined(separator: "\n")
     }
 }

@@ -5,20 +5,24 @@ import SQLite
 extension Ledger {
     // MARK: Messages that show entries
 
-    /// Remembers that an outbox row shows these entries, in this order: a reply to it, an edit
-    /// of the message that made them, or a change through any of its buttons re-renders it.
-    public func recordEntryView(_ view: EntryView.Kind, outboxID: Int64, entryIDs: [Int64]) throws {
-        for (position, id) in entryIDs.enumerated() {
-            try db.execute("INSERT OR IGNORE INTO confirmations (outbox_id, entry_id, position, view) VALUES (?, ?, ?, ?)",
-                           outboxID, id, position, view.rawValue)
-        }
+    /// Remembers that an outbox row shows these entries, in this order, under `header`: a
+    /// reply to it, an edit of the message that made them, or a change through any of its
+    /// buttons re-renders it.
+    public func recordEntryView(_ kind: EntryView.Kind, outboxID: Int64, entryIDs: [Int64], header: String? = nil) throws {
+        try db.execute("INSERT OR IGNORE INTO entry_views (outbox_id, kind, header) VALUES (?, ?, ?)",
+                       outboxID, kind.rawValue, header)
+        try addEntries(entryIDs, toView: outboxID, from: 0)
     }
 
     /// Adds entries to a view (an edited message that now holds more entries).
     public func extendEntryView(_ view: EntryView, with entryIDs: [Int64]) throws {
+        try addEntries(entryIDs, toView: view.outboxID, from: view.entryIDs.count)
+    }
+
+    private func addEntries(_ entryIDs: [Int64], toView outboxID: Int64, from start: Int) throws {
         for (offset, id) in entryIDs.enumerated() {
-            try db.execute("INSERT OR IGNORE INTO confirmations (outbox_id, entry_id, position, view) VALUES (?, ?, ?, ?)",
-                           view.outboxID, id, view.entryIDs.count + offset, view.kind.rawValue)
+            try db.execute("INSERT OR IGNORE INTO entry_view_entries (outbox_id, entry_id, position) VALUES (?, ?, ?)",
+                           outboxID, id, start + offset)
         }
     }
 
@@ -26,24 +30,21 @@ extension Ledger {
     public func entryViews(showing entryIDs: [Int64]) throws -> [EntryView] {
         var outboxIDs: Set<Int64> = []
         for id in entryIDs {
-            try db.query("SELECT outbox_id FROM confirmations WHERE entry_id = ?", id) { outboxIDs.insert($0.int64(0)) }
+            try db.query("SELECT outbox_id FROM entry_view_entries WHERE entry_id = ?", id) { outboxIDs.insert($0.int64(0)) }
         }
         return try outboxIDs.sorted().compactMap(entryView(outboxID:))
     }
 
     public func entryView(outboxID: Int64) throws -> EntryView? {
+        guard let (kind, header, chatID) = try db.queryFirst("""
+            SELECT v.kind, v.header, o.chat_id FROM entry_views v JOIN outbox o ON o.id = v.outbox_id WHERE v.outbox_id = ?
+            """, outboxID, transform: { (EntryView.Kind(rawValue: $0.string(0)) ?? .confirmation, $0.optionalString(1), $0.int64(2)) })
+        else { return nil }
         var ids: [Int64] = []
-        var kind = EntryView.Kind.confirmation
-        var chatID: Int64 = 0
-        try db.query("""
-            SELECT c.entry_id, c.view, o.chat_id FROM confirmations c JOIN outbox o ON o.id = c.outbox_id
-            WHERE c.outbox_id = ? ORDER BY c.position
-            """, outboxID) { row in
-            ids.append(row.int64(0))
-            kind = EntryView.Kind(rawValue: row.string(1)) ?? .confirmation
-            chatID = row.int64(2)
+        try db.query("SELECT entry_id FROM entry_view_entries WHERE outbox_id = ? ORDER BY position", outboxID) {
+            ids.append($0.int64(0))
         }
-        return ids.isEmpty ? nil : EntryView(outboxID: outboxID, chatID: chatID, kind: kind, entryIDs: ids)
+        return EntryView(outboxID: outboxID, chatID: chatID, kind: kind, header: header, entryIDs: ids)
     }
 
     /// The view a sent Telegram message is, for a reply to it.
@@ -101,6 +102,12 @@ extension Ledger {
             try db.execute("DELETE FROM deleted_entries WHERE entry_id = ?", entryID)
             return try entry(id: entryID)
         }
+    }
+
+    /// Whether a deleted entry can still be restored (deleted after `since`).
+    public func isRestorable(entryID: Int64, since: Date) throws -> Bool {
+        try db.queryFirst("SELECT 1 FROM deleted_entries WHERE entry_id = ? AND deleted_at_ms >= ?",
+                          entryID, Self.milliseconds(since)) { _ in true } ?? false
     }
 
     /// A deleted entry as it was, while its row is kept (to show it struck through).

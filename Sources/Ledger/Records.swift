@@ -108,5 +108,7 @@ public struct EntryView: Equatable, Sendable {
     public let outboxID: Int64
     public let chatID: Int64
     public let kind: Kind
+    /// A line above the entries (`🕘 Останні 5 записів:`), kept as it was first shown.
+    public let header: String?
     public let entryIDs: [Int64]
 }

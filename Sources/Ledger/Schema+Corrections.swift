@@ -5,14 +5,18 @@ extension Schema {
     /// deleted entries kept for a restore, rules learned from corrections, export jobs.
     static let corrections = Migration(version: 5, name: "confirmations, deleted entries, rules, exports", sql: """
         -- Every message that shows entries with their buttons: a confirmation or a list.
-        CREATE TABLE confirmations (
-            outbox_id INTEGER NOT NULL,
+        CREATE TABLE entry_views (
+            outbox_id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('confirmation', 'list')),
+            header TEXT
+        );
+        CREATE TABLE entry_view_entries (
+            outbox_id INTEGER NOT NULL REFERENCES entry_views (outbox_id),
             entry_id INTEGER NOT NULL,
             position INTEGER NOT NULL,
-            view TEXT NOT NULL CHECK (view IN ('confirmation', 'list')),
             PRIMARY KEY (outbox_id, entry_id)
         ) WITHOUT ROWID;
-        CREATE INDEX confirmations_by_entry ON confirmations (entry_id);
+        CREATE INDEX entry_view_entries_by_entry ON entry_view_entries (entry_id);
         CREATE INDEX outbox_by_sent_message ON outbox (chat_id, sent_message_id) WHERE sent_message_id IS NOT NULL;
         CREATE INDEX entries_by_source_message ON entries (source_chat_id, source_message_id);
 

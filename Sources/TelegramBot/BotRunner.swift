@@ -68,8 +68,10 @@ public struct BotRunner: Sendable {
         await publishCommands(api)
 
         let schedule = Task { await runSchedule() }
+        let exports = Task { await runExports() }
         let exit = await LongPoller(api: api, handler: core, logger: log).run()
         schedule.cancel()
+        exports.cancel()
         delivery.drain(by: .now + configuration.flushGrace)
         await sending.value
         switch exit {
@@ -90,6 +92,19 @@ public struct BotRunner: Sendable {
                 log.error("the schedule failed: \(error)")
             }
             try? await Task.sleep(for: configuration.scheduleInterval)
+        }
+    }
+
+    /// Makes CSV exports chunk by chunk, each chunk its own transaction, so the progress
+    /// message is edited while a large export runs; looks for new ones every second.
+    func runExports() async {
+        while !Task.isCancelled {
+            do {
+                while !Task.isCancelled, try await core.perform({ _, conversation in try conversation.runExportStep() }) {}
+            } catch {
+                log.error("an export failed: \(error)")
+            }
+            try? await Task.sleep(for: min(.seconds(1), configuration.scheduleInterval))
         }
     }
 
@@ -129,7 +144,10 @@ public struct BotRunner: Sendable {
     }
 
     /// The commands people see in Telegram's menu, in this order.
-    public static let menu = ["report", "budget", "add", "invite", "family", "rate", "lang", "help"]
+    public static let menu = [
+        "report", "budget", "today", "week", "history", "undo", "export", "add", "invite", "family", "rules", "rate", "lang",
+        "help",
+    ]
 }
 
 extension BotCore {

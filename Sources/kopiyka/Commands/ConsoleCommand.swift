@@ -1,10 +1,13 @@
 import Conversation
 import Foundation
 import KopiykaCore
+import Ledger
 import Localization
 
 /// `kopiyka console [--user NAME] [--lang uk|ru|en]`: the bot without Telegram. Each line goes
 /// through the same `ConversationHandler` a Telegram message does, against the same database.
+/// Buttons show as numbered choices (type the number to press one); a line starting with `>`
+/// replies to the bot's last message; a file the bot sends is saved in the current folder.
 struct ConsoleCommand {
     let user: String
     let language: Language?
@@ -37,31 +40,89 @@ struct ConsoleCommand {
                                            defaultLanguage: app.configuration.defaultLanguage))
         let sender = Sender(id: ConsoleIdentity.userID(for: user), firstName: user,
                             languageCode: (language ?? app.configuration.defaultLanguage).rawValue)
-        let chat = ChatRef(id: sender.id, kind: .privateChat)
+        var session = ConsoleSession(chat: ChatRef(id: sender.id, kind: .privateChat), sender: sender)
         do {
-            if let language, let member = try ledger.member(telegramUserID: sender.id),
-               member.language != language.rawValue {
+            if let language, let member = try ledger.member(telegramUserID: sender.id), member.language != language.rawValue {
                 try ledger.setLanguage(language.rawValue, memberID: member.id)
             }
             let interactive = isatty(STDIN_FILENO) != 0
-            // What others said to this person while they were away (a family member joined).
-            for line in try ConsoleDelivery(ledger: ledger).deliver(to: [chat.id]) { print(line.text) }
             if interactive {
                 let member = try ledger.member(telegramUserID: sender.id)
                 let spoken = member.flatMap { Language(rawValue: $0.language) } ?? language ?? app.configuration.defaultLanguage
                 print(catalog[spoken]("console.intro", ["path": .text(app.configuration.databasePath)]))
             }
+            // What others said to this person while they were away (a family member joined).
+            try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]))
             while true {
                 // A terminal line-buffers stdout, so earlier lines are out before the prompt.
                 if interactive { FileHandle.standardOutput.write(Data("› ".utf8)) }
                 guard let line = readLine(strippingNewline: true) else { break }
-                try handler.handle(IncomingMessage(chat: chat, sender: sender, text: line))
-                for line in try ConsoleDelivery(ledger: ledger).deliver(to: [chat.id]) {
-                    print(line.text)
-                }
+                try handler.handle(session.event(for: line))
+                while try ledger.transaction({ try handler.runExportStep() }) {}
+                try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]))
             }
         } catch {
             throw ExitError("the console stopped: \(error)")
+        }
+    }
+}
+
+/// What the console remembers between lines: the last message's buttons and id.
+struct ConsoleSession {
+    let chat: ChatRef
+    let sender: Sender
+    private var lastMessageID: Int64?
+    private var buttons: [OutboxButton] = []
+    private var presses = 0
+
+    init(chat: ChatRef, sender: Sender) {
+        self.chat = chat
+        self.sender = sender
+    }
+
+    /// A typed line as the event Telegram would deliver: a button press for a number that
+    /// names one, a reply for `> text`, else a message.
+    mutating func event(for line: String) -> ConversationEvent {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if let number = Int(trimmed), number >= 1, number <= buttons.count, let messageID = lastMessageID {
+            presses += 1
+            return .callback(CallbackPress(queryID: "console-\(presses)", data: buttons[number - 1].data, sender: sender,
+                                           chat: chat, messageID: messageID))
+        }
+        if trimmed.hasPrefix(">"), let messageID = lastMessageID {
+            return .message(IncomingMessage(chat: chat, sender: sender, text: String(trimmed.dropFirst()),
+                                            replyToMessageID: messageID, isReplyToBot: true))
+        }
+        return .message(IncomingMessage(chat: chat, sender: sender, text: line))
+    }
+
+    /// Prints delivered lines; buttons as `[1] 🏷 Категорія  [2] 🗑 Видалити`; files saved.
+    mutating func show(_ lines: [ConsoleDelivery.Line]) throws {
+        for line in lines {
+            if let document = line.document {
+                let path = FileManager.default.currentDirectoryPath + "/" + document.name
+                try document.data.write(to: URL(fileURLWithPath: path))
+                print("📎 \(line.text) → \(path)")
+                continue
+            }
+            switch line.kind {
+            case .notice:
+                print("💬 " + line.text)
+                continue
+            case .edit: print("✏️ " + line.text)
+            case .message, .document: print(line.text)
+            }
+            let flat = line.buttons.flatMap { $0 }
+            if !flat.isEmpty {
+                print(flat.enumerated().map { "[\($0.offset + 1)] \($0.element.title)" }.joined(separator: "  "))
+                buttons = flat
+                lastMessageID = line.messageID
+            } else if line.kind == .message {
+                lastMessageID = line.messageID
+                buttons = []
+            } else if line.messageID == lastMessageID {
+                buttons = []
+            }
         }
     }
 }

@@ -1,0 +1,195 @@
+import EntryParsing
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+extension ConversationHandler {
+    /// A renderer for views in `chatID`, in the language of whoever reads that chat.
+    func viewRenderer(chatID: Int64, household: Household) throws -> EntryViewRenderer {
+        let reader = try ledger.member(telegramUserID: chatID)
+        let l = reader.map(localizer) ?? familyLocalizer(household)
+        let names = Dictionary(uniqueKeysWithValues: try ledger.members(householdID: household.id).map { ($0.id, $0.name) })
+        return EntryViewRenderer(handler: self, l: l, today: today(of: household), memberNames: names)
+    }
+
+    /// Re-renders every message that shows one of these entries, and the family posts.
+    func refresh(entryIDs: [Int64], household: Household, menu: (outboxID: Int64, EntryViewRenderer.Menu)? = nil) throws {
+        for view in try ledger.entryViews(showing: entryIDs) {
+            let renderer = try viewRenderer(chatID: view.chatID, household: household)
+            let shown = try renderer.render(view.kind, entryIDs: view.entryIDs, menu: menu?.outboxID == view.outboxID ? menu!.1 : .entries)
+            let html = [view.header, shown.html].compactMap { $0 }.joined(separator: "\n")
+            try ledger.enqueue(.edit(messageID: nil, ofOutboxID: view.outboxID, html: html, buttons: shown.buttons),
+                               chatID: view.chatID)
+        }
+        try FamilyBroadcaster(handler: self).refresh(entryIDs: entryIDs, household: household)
+    }
+
+    /// Queues a message that shows entries with their buttons, and remembers it as their view.
+    @discardableResult
+    func show(_ kind: EntryView.Kind, entryIDs: [Int64], household: Household, reply: Replier,
+              header: String? = nil) throws -> Int64 {
+        let shown = try viewRenderer(chatID: reply.chat.id, household: household).render(kind, entryIDs: entryIDs)
+        let outboxID = try reply([header, shown.html].compactMap { $0 }.joined(separator: "\n"), buttons: shown.buttons)
+        try ledger.recordEntryView(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
+        return outboxID
+    }
+
+    /// A button under a message that shows entries. Returns the answer's text.
+    func applyEntryButton(_ data: CallbackData, press: CallbackPress, member: Member) throws -> String? {
+        let l = localizer(member)
+        let household = try household(of: member)
+        let entryID: Int64
+        switch data {
+        case .categoryChoices(let id, _), .setCategory(let id, _), .entryButtons(let id), .deleteEntry(let id), .restoreEntry(let id):
+            entryID = id
+        default:
+            return nil
+        }
+        let entry = try ledger.entry(id: entryID)
+        let householdID = try entry?.householdID ?? ledger.deletedEntry(id: entryID)?.householdID
+        guard householdID == household.id else { return l("entry.not_yours") }
+        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entryView(chatID: chat.id, messageID: $0) } }
+        switch data {
+        case .categoryChoices(_, let all):
+            guard let pressed else { return nil }
+            try refresh(entryIDs: [entryID], household: household, menu: (pressed.outboxID, .categories(entryID: entryID, all: all)))
+            return nil
+        case .entryButtons:
+            try refresh(entryIDs: [entryID], household: household)
+            return nil
+        case .setCategory(_, let category):
+            guard var entry, (entry.kind == .income ? CategoryKey.incomes : CategoryKey.expenses).contains(category) else { return nil }
+            entry.category = category
+            try ledger.update(entry)
+            try learn(from: entry, household: household)
+            try refresh(entryIDs: [entryID], household: household)
+            try announceBudgets(after: [entry], member: member, household: household)
+            return l("entry.category_set", ["name": .text(l.categoryName(category))])
+        case .deleteEntry:
+            guard entry != nil else { return nil }
+            try ledger.delete(entryID: entryID)
+            try refresh(entryIDs: [entryID], household: household)
+            return l("entry.deleted.answer")
+        case .restoreEntry:
+            let since = clock.now().addingTimeInterval(-EntryViewRenderer.restoreWindow)
+            guard try ledger.restore(entryID: entryID, deletedSince: since) != nil else { return l("entry.restore.too_late") }
+            try refresh(entryIDs: [entryID], household: household)
+            return l("entry.restored")
+        default:
+            return nil
+        }
+    }
+
+    /// Remembers the note's words for the entry's category, so the next such note lands there.
+    func learn(from entry: Entry, household: Household) throws {
+        // Short stems (prepositions, "з", "на") would teach the wrong lesson.
+        let stems = categoryStems(of: entry.note).filter { $0.count >= 3 }
+        try ledger.learn(stems: stems, category: entry.category, householdID: household.id)
+    }
+
+    /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `готівка`, or
+    /// `видалити` changes that entry.
+    func correct(_ view: EntryView, with text: String, member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        let household = try household(of: member)
+        let live = try view.entryIDs.compactMap { try ledger.entry(id: $0) }.filter { $0.householdID == household.id }
+        guard !live.isEmpty else {
+            try reply(l("entry.not_yours"))
+            return
+        }
+        if Self.deleteWords.contains(text.lowercased().trimmingCharacters(in: .punctuationCharacters)) {
+            for entry in live { try ledger.delete(entryID: entry.id) }
+            try refresh(entryIDs: live.map(\.id), household: household)
+            try reply(l("entry.deleted.answer"))
+            return
+        }
+        guard live.count == 1, var entry = live.first else {
+            try reply(l("correction.many"))
+            return
+        }
+        let today = today(of: household)
+        let change = correction(text, household: household, today: today)
+        guard change.amount != nil || change.category != nil || change.account != nil || change.date != nil else {
+            try reply(l("correction.not_understood"))
+            return
+        }
+        if let amount = change.amount { entry.amount = amount }
+        if let account = change.account { entry.account = account }
+        if let date = change.date { entry.date = date }
+        if let category = change.category, category.kind == entry.kind { entry.category = category }
+        try ledger.update(entry)
+        if change.category != nil { try learn(from: entry, household: household) }
+        try refresh(entryIDs: [entry.id], household: household)
+        try reply(l("correction.done", ["details": .text(EntryLine(entry: entry, today: today).details(l))]))
+        try announceBudgets(after: [entry], member: member, household: household)
+    }
+
+    static let deleteWords: Set<String> = ["видалити", "видали", "видалено", "удалить", "удали", "delete", "del", "🗑"]
+
+    /// What a correction says: an amount, a category, an account, a date, or several. The
+    /// parser reads it; without an amount it reads it with a placeholder one, so `таксі` and
+    /// `вчора` are understood on their own.
+    func correction(_ text: String, household: Household, today: LocalDate)
+        -> (amount: Money?, category: CategoryKey?, account: AccountKey?, date: LocalDate?) {
+        var amount: Money?
+        var parsed: ParsedEntry?
+        if case .success(let entries) = parse(text, household: household, today: today), entries.count == 1 {
+            parsed = entries[0]
+            amount = entries[0].amount
+        } else if case .success(let entries) = parse(text + " 1", household: household, today: today), entries.count == 1 {
+            parsed = entries[0]
+        }
+        guard let parsed else { return (nil, nil, nil, nil) }
+        let category = parsed.category == .other || parsed.category == .otherIncome ? nil : parsed.category
+        let saysDate = parsed.date != today || Self.todayWords.contains { text.lowercased().contains($0) }
+        return (amount, category, parsed.account, saysDate ? parsed.date : nil)
+    }
+
+    static let todayWords = ["сьогодні", "сегодня", "today"]
+
+    /// The author edited the message that made entries: they are re-read from the new text —
+    /// changed in place, added, or removed when it no longer holds an amount.
+    func edited(_ message: IncomingMessage) throws {
+        guard let messageID = message.messageID, let member = try ledger.member(telegramUserID: message.sender.id) else { return }
+        let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
+        guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id }) else { return }
+        let household = try household(of: member)
+        let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parsed = (try? parse(text, household: household, today: today(of: household)).get()) ?? []
+        for (entry, new) in zip(old, parsed) {
+            var entry = entry
+            entry.kind = new.kind
+            entry.amount = new.amount
+            entry.category = new.category
+            entry.account = new.account ?? member.defaultAccount
+            entry.date = new.date
+            entry.note = new.note
+            entry.originalText = text
+            entry.isPrivate = new.isPrivate
+            try ledger.update(entry)
+        }
+        for entry in old.dropFirst(parsed.count) { try ledger.delete(entryID: entry.id) }
+        let added = try ledger.add(parsed.dropFirst(old.count).map { newEntry($0, text: text) }, by: member,
+                                   source: EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: messageID))
+        if !added.isEmpty, let view = try ledger.entryViews(showing: old.map(\.id)).first(where: { $0.kind == .confirmation }) {
+            try ledger.extendEntryView(view, with: added.map(\.id))
+        }
+        try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
+        let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entry(id: $0) }
+        try announceBudgets(after: changed, member: member, household: household)
+    }
+
+    /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
+    func undo(_ member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        guard let entry = try ledger.lastEntry(memberID: member.id, createdSince: clock.now().addingTimeInterval(-86_400)) else {
+            try reply(l("undo.nothing"))
+            return
+        }
+        let household = try household(of: member)
+        try ledger.delete(entryID: entry.id)
+        try refresh(entryIDs: [entry.id], household: household)
+        try show(.confirmation, entryIDs: [entry.id], household: household, reply: reply, header: l("undo.done"))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+import Reports
+
+extension ConversationHandler {
+    /// Rows per export chunk: each chunk is one transaction and one progress edit.
+    static let exportChunk = 2_000
+
+    /// `/export [month|year|all|жовтень|2026-10|2026]`: starts a CSV export; `runExportStep`
+    /// makes it in chunks, editing a progress message, and sends the file.
+    func export(_ argument: String, member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        let household = try household(of: member)
+        let today = today(of: household)
+        guard let days = exportDays(argument.lowercased(), today: today) else {
+            try reply(l("export.usage"))
+            return
+        }
+        let total = try ledger.entryCount(householdID: household.id, dates: days)
+        guard total > 0 else {
+            try reply(l("export.empty"))
+            return
+        }
+        let progress = try reply(l("export.progress", ["done": .number(0), "total": .number(total)]))
+        try ledger.createExport(member: member, chatID: reply.chat.id, threadID: reply.chat.threadID, days: days,
+                                progressOutboxID: progress, header: CSVExport.header(l))
+    }
+
+    func exportDays(_ argument: String, today: LocalDate) -> ClosedRange<LocalDate>? {
+        switch argument {
+        case "", "month", "місяць", "месяц": return YearMonth(today).days
+        case "year", "рік", "год": return LocalDate(year: today.year, month: 1, day: 1)!...today
+        case "all", "все", "усе", "всё": return LocalDate(year: 2000, month: 1, day: 1)!...today
+        default:
+            switch ReportPeriod.parse(argument, today: today, catalog: catalog) {
+            case .month(let month)?: return month.days
+            case .year(let year)?: return LocalDate(year: year, month: 1, day: 1)!...LocalDate(year: year, month: 12, day: 31)!
+            case nil: return nil
+            }
+        }
+    }
+
+    /// Makes one chunk of the oldest unfinished export; true while more work remains. Call it
+    /// in its own transaction, again and again, so progress edits go out as it runs.
+    public func runExportStep() throws -> Bool {
+        guard let job = try ledger.unfinishedExports().first, let member = try ledger.member(id: job.memberID) else { return false }
+        let l = localizer(member)
+        let entries = try ledger.nextExportEntries(job, limit: Self.exportChunk)
+        if let last = entries.last {
+            let names = Dictionary(uniqueKeysWithValues: try ledger.members(householdID: job.householdID).map { ($0.id, $0.name) })
+            try ledger.appendExport(job, csv: CSVExport.rows(entries, memberNames: names, l), through: last, rows: entries.count)
+            if let progress = job.progressOutboxID {
+                try ledger.enqueue(.edit(messageID: nil, ofOutboxID: progress,
+                                         html: l("export.progress", ["done": .number(job.rowsDone + entries.count), "total": .number(job.rowsTotal)])),
+                                   chatID: job.chatID)
+            }
+            return true
+        }
+        let data = try ledger.finishExport(job)
+        try ledger.enqueue(.document(fileName: exportFileName(job.days), data: data,
+                                     caption: l("export.caption", ["count": .number(job.rowsDone)])),
+                           chatID: job.chatID, threadID: job.threadID)
+        if let progress = job.progressOutboxID {
+            try ledger.enqueue(.edit(messageID: nil, ofOutboxID: progress, html: l("export.done", ["count": .number(job.rowsDone)])),
+                               chatID: job.chatID)
+        }
+        return try !ledger.unfinishedExports().isEmpty
+    }
+
+    /// `kopiyka-2026-11.csv`, `kopiyka-2026.csv`, `kopiyka-2000-01-01-2026-11-21.csv`.
+    func exportFileName(_ days: ClosedRange<LocalDate>) -> String {
+        let first = days.lowerBound, last = days.upperBound
+        if first.day == 1, YearMonth(first) == YearMonth(last), last == YearMonth(first).lastDay || last.month == first.month {
+            return "kopiyka-\(YearMonth(first).iso).csv"
+        }
+        if first.month == 1, first.day == 1, last.year == first.year { return "kopiyka-\(first.year).csv" }
+        return "kopiyka-\(first.iso)-\(last.iso).csv"
+    }
+}

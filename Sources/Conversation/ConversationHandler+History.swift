@@ -1,0 +1,52 @@
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+extension ConversationHandler {
+    /// Why 20: a phone screen's worth, and 40 buttons stay well under Telegram's 100.
+    static let listLimit = 20
+
+    /// `/history [N]`: the household's latest entries, each with its buttons.
+    func history(_ argument: String, member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        let household = try household(of: member)
+        let count = min(max(Int(argument) ?? 10, 1), Self.listLimit)
+        let entries = try ledger.recentEntries(householdID: household.id, limit: count)
+        guard !entries.isEmpty else {
+            try reply(l("history.empty"))
+            return
+        }
+        try show(.list, entryIDs: entries.map(\.id), household: household, reply: reply,
+                 header: l("history.title", ["count": .number(entries.count)]))
+    }
+
+    /// `/today` and `/week`: the entries of the last `days` days with their total.
+    func recent(days: Int, titleKey: String, member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        let household = try household(of: member)
+        let today = today(of: household)
+        let entries = try ledger.entries(householdID: household.id, dates: today.adding(days: 1 - days)...today).reversed()
+        guard !entries.isEmpty else {
+            try reply(l("history.empty"))
+            return
+        }
+        let spent = entries.filter { $0.kind == .expense }.compactMap(\.baseMinor).reduce(0, +)
+        let shown = Array(entries.prefix(Self.listLimit))
+        let header = l(titleKey, ["amount": .money(Money(minorUnits: spent, currency: household.baseCurrency)),
+                                  "count": .number(entries.count)])
+        try show(.list, entryIDs: shown.map(\.id), household: household, reply: reply, header: header)
+    }
+
+    /// `/rules`: the categories the household taught by correcting entries, each removable.
+    func rulesView(_ member: Member) throws -> (html: String, buttons: [[OutboxButton]]) {
+        let l = localizer(member)
+        let rules = try ledger.categoryRules(householdID: member.householdID)
+        guard !rules.isEmpty else { return (l("rules.empty"), []) }
+        let lines = rules.map { l("rules.line", ["word": .text($0.stem.htmlEscaped), "category": .text(l.categoryName($0.category))]) }
+        let buttons = rules.prefix(30).map {
+            [OutboxButton(title: l("rules.button.remove", ["word": .text($0.stem)]), data: CallbackData.removeRule($0.id).encoded)]
+        }
+        return (([l("rules.title")] + lines).joined(separator: "\n"), Array(buttons))
+    }
+}

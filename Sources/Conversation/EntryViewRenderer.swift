@@ -1,0 +1,95 @@
+import Foundation
+import KopiykaCore
+import Ledger
+import Localization
+
+/// Renders a message that shows entries — a confirmation or a numbered list — from the
+/// ledger as it is now, with each entry's buttons: 🏷 category and 🗑 delete, or ↩ restore
+/// for a few minutes after a delete. Every change re-renders every message showing the entry.
+struct EntryViewRenderer {
+    let handler: ConversationHandler
+    let l: Localizer
+    let today: LocalDate
+    /// Member id → name, for the lines of a list.
+    let memberNames: [Int64: String]
+
+    /// How long a deleted entry can be restored by its button.
+    static let restoreWindow: TimeInterval = 10 * 60
+
+    enum Menu: Equatable {
+        case entries
+        case categories(entryID: Int64, all: Bool)
+    }
+
+    func render(_ kind: EntryView.Kind, entryIDs: [Int64], menu: Menu = .entries) throws -> (html: String, buttons: [[OutboxButton]]) {
+        let ledger = handler.ledger
+        let restorableSince = handler.clock.now().addingTimeInterval(-Self.restoreWindow)
+        var lines: [String] = []
+        var rows: [[OutboxButton]] = []
+        for (index, id) in entryIDs.enumerated() {
+            let label = kind == .list ? "\(index + 1)" : nil
+            if let entry = try ledger.entry(id: id) {
+                let line = EntryLine(entry: entry, today: today)
+                switch kind {
+                case .confirmation: lines.append(line.confirmation(l))
+                case .list:
+                    lines.append(l("list.line", ["number": .number(index + 1), "date": .text(DateWords(date: entry.date, today: today).render(l)),
+                                                 "name": .text((memberNames[entry.memberID] ?? "").htmlEscaped), "details": .text(line.details(l))]))
+                }
+                let name = label ?? (entryIDs.count > 1 ? shortName(entry) : nil)
+                rows.append([
+                    OutboxButton(title: name.map { l("entry.button.category.named", ["name": .text($0)]) } ?? l("entry.button.category"),
+                                 data: CallbackData.categoryChoices(entryID: id, all: false).encoded),
+                    OutboxButton(title: name.map { l("entry.button.delete.named", ["name": .text($0)]) } ?? l("entry.button.delete"),
+                                 data: CallbackData.deleteEntry(id).encoded),
+                ])
+            } else if let entry = try ledger.deletedEntry(id: id) {
+                let details = EntryLine(entry: entry, today: today).details(l)
+                lines.append(l("entry.deleted", ["details": .text(label.map { "\($0). " + details } ?? details)]))
+                if try ledger.isRestorable(entryID: id, since: restorableSince) {
+                    let name = label ?? (entryIDs.count > 1 ? shortName(entry) : nil)
+                    rows.append([OutboxButton(
+                        title: name.map { l("entry.button.restore.named", ["name": .text($0)]) } ?? l("entry.button.restore"),
+                        data: CallbackData.restoreEntry(id).encoded)])
+                }
+            }
+        }
+        if case .categories(let entryID, let all) = menu, let entry = try ledger.entry(id: entryID) {
+            rows = try categoryRows(for: entry, all: all)
+        }
+        return (lines.joined(separator: "\n"), rows)
+    }
+
+    /// The likely categories first (this household's most used of the entry's kind), then
+    /// "other…" for all of them, and back.
+    func categoryRows(for entry: Entry, all: Bool) throws -> [[OutboxButton]] {
+        let pool = entry.kind == .income ? CategoryKey.incomes : CategoryKey.expenses
+        var choices: [CategoryKey]
+        if all {
+            choices = pool
+        } else {
+            let month = YearMonth(today)
+            let used = try handler.ledger.categoriesByUse(householdID: entry.householdID, kind: entry.kind,
+                                                          months: month.previous.previous...month)
+            choices = Array((used.filter(pool.contains) + pool).reduce(into: [CategoryKey]()) { list, key in
+                if !list.contains(key) && key != entry.category { list.append(key) }
+            }.prefix(6))
+        }
+        var rows = stride(from: 0, to: choices.count, by: 3).map { start in
+            choices[start..<min(start + 3, choices.count)].map { key in
+                OutboxButton(title: key == entry.category ? "✓ " + l.categoryName(key) : l.categoryName(key),
+                             data: CallbackData.setCategory(entryID: entry.id, key).encoded)
+            }
+        }
+        var last = [OutboxButton(title: l("entry.button.back"), data: CallbackData.entryButtons(entryID: entry.id).encoded)]
+        if !all { last.insert(OutboxButton(title: l("entry.button.more"), data: CallbackData.categoryChoices(entryID: entry.id, all: true).encoded), at: 0) }
+        rows.append(last)
+        return rows
+    }
+
+    /// A button-sized name for an entry: its note, or its category.
+    func shortName(_ entry: Entry) -> String {
+        let name = entry.note.isEmpty ? l.categoryName(entry.category) : entry.note
+        return name.count > 16 ? String(name.prefix(15)) + "…" : name
+    }
+}
