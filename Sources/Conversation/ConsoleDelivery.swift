@@ -34,24 +34,26 @@ public struct ConsoleDelivery {
     public init(ledger: Ledger) { self.ledger = ledger }
 
     /// Takes the pending rows for `chats` (every chat when nil), marks them sent (the outbox
-    /// id stands in for Telegram's message id) and returns what they said. The console passes
+    /// id stands in for Telegram's message id; an edit keeps its target's, as on Telegram)
+    /// and returns what they said. The console passes
     /// its own chat: posts for a real family group stay queued for the Telegram bot.
     public func deliver(to chats: Set<Int64>? = nil) throws -> [Line] {
         var lines: [Line] = []
         for item in try ledger.pendingOutbox(limit: 10_000) where chats?.contains(item.chatID) ?? true {
+            var messageID = item.id
             switch item.content {
             case .message(let html, _, let buttons):
                 lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, kind: .message, buttons: buttons, messageID: item.id))
-            case .edit(let messageID, let ofOutboxID, let html, let buttons):
-                let target = try messageID ?? ofOutboxID.flatMap { try ledger.sentMessageID(outboxID: $0) } ?? item.id
-                lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, kind: .edit, buttons: buttons, messageID: target))
+            case .edit(let target, let ofOutboxID, let html, let buttons):
+                messageID = try target ?? ofOutboxID.flatMap { try ledger.sentMessageID(outboxID: $0) } ?? item.id
+                lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, kind: .edit, buttons: buttons, messageID: messageID))
             case .callbackAnswer(_, let text):
                 if let text { lines.append(Line(chatID: item.chatID, text: text, kind: .notice, buttons: [], messageID: item.id)) }
             case .document(let fileName, let data, let caption):
                 lines.append(Line(chatID: item.chatID, text: caption ?? fileName, kind: .document, buttons: [], messageID: item.id,
                                   document: Document(name: fileName, data: data)))
             }
-            try ledger.complete(item, with: .sent(messageID: item.id))
+            try ledger.complete(item, with: .sent(messageID: messageID))
         }
         return lines
     }

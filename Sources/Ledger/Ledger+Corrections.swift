@@ -47,11 +47,13 @@ extension Ledger {
         return EntryView(outboxID: outboxID, chatID: chatID, kind: kind, header: header, entryIDs: ids)
     }
 
-    /// The view a sent Telegram message is, for a reply to it.
+    /// The view a sent Telegram message is, for a reply to it. (Its edits carry the same
+    /// Telegram message id in later outbox rows: the view is the row that first sent it.)
     public func entryView(chatID: Int64, messageID: Int64) throws -> EntryView? {
-        guard let outboxID = try db.queryFirst(
-            "SELECT id FROM outbox WHERE chat_id = ? AND sent_message_id = ? ORDER BY id DESC LIMIT 1",
-            chatID, messageID, transform: { $0.int64(0) })
+        guard let outboxID = try db.queryFirst("""
+            SELECT o.id FROM outbox o JOIN entry_views v ON v.outbox_id = o.id
+            WHERE o.chat_id = ? AND o.sent_message_id = ? ORDER BY o.id DESC LIMIT 1
+            """, chatID, messageID, transform: { $0.int64(0) })
         else { return nil }
         return try entryView(outboxID: outboxID)
     }

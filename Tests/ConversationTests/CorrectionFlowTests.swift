@@ -96,6 +96,14 @@ import Testing
         #expect(try chat.ledger.entry(id: id) == nil)
     }
 
+    @Test func aReplyStillFindsItsEntryAfterTheMessageWasEdited() throws {
+        let line = try write("кава 85")
+        let id = try onlyEntry().id
+        _ = try press("cat:\(id):taxi", on: line)
+        _ = try reply("120", to: line)
+        #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 120, currency: .uah))
+    }
+
     @Test func aReplyToSeveralEntriesAsksForTheButtons() throws {
         let line = try write("кава 85, таксі 120")
         #expect(try reply("100", to: line).last?.contains("кнопками") == true)
