@@ -19,7 +19,7 @@ public enum ReportsBenchmark {
             let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_795_248_000))
             let ledger = try Ledger(path: path, clock: clock)
 
-            var random = SplitMix(state: 42)
+            var random = SplitMix64(seed: 42)
             let members = try (0..<homes).map { home -> [Member] in
                 let owner = try ledger.createHousehold(
                     owner: Newcomer(telegramUserID: Int64(home * 2 + 1), name: "Оля \(home)", language: "uk"),

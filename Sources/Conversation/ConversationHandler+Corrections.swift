@@ -9,7 +9,7 @@ extension ConversationHandler {
     func viewRenderer(chatID: Int64, household: Household) throws -> EntryViewRenderer {
         let reader = try ledger.member(telegramUserID: chatID)
         let l = reader.map(localizer) ?? familyLocalizer(household)
-        let names = Dictionary(uniqueKeysWithValues: try ledger.members(householdID: household.id).map { ($0.id, $0.name) })
+        let names = try ledger.memberNames(householdID: household.id)
         return EntryViewRenderer(handler: self, l: l, today: today(of: household), memberNames: names)
     }
 

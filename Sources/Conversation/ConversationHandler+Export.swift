@@ -49,7 +49,7 @@ extension ConversationHandler {
         let l = localizer(member)
         let entries = try ledger.nextExportEntries(job, limit: Self.exportChunk)
         if let last = entries.last {
-            let names = Dictionary(uniqueKeysWithValues: try ledger.members(householdID: job.householdID).map { ($0.id, $0.name) })
+            let names = try ledger.memberNames(householdID: job.householdID)
             try ledger.appendExport(job, csv: CSVExport.rows(entries, memberNames: names, l), through: last, rows: entries.count)
             if let progress = job.progressOutboxID {
                 try ledger.enqueue(.edit(messageID: nil, ofOutboxID: progress,

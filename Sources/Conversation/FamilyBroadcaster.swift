@@ -52,7 +52,7 @@ struct FamilyBroadcaster {
     func render(_ entries: [Entry], household: Household) throws -> String {
         let l = handler.familyLocalizer(household)
         let today = handler.today(of: household)
-        let names = Dictionary(uniqueKeysWithValues: try handler.ledger.members(householdID: household.id).map { ($0.id, $0.name) })
+        let names = try handler.ledger.memberNames(householdID: household.id)
         return entries.map { EntryLine(entry: $0, today: today).familyPost(l, author: names[$0.memberID] ?? "") }
             .joined(separator: "\n")
     }

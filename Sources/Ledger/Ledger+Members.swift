@@ -42,6 +42,11 @@ extension Ledger {
         return result
     }
 
+    /// Member id → name, for lines that say who spent what.
+    public func memberNames(householdID: Int64) throws -> [Int64: String] {
+        Dictionary(uniqueKeysWithValues: try members(householdID: householdID).map { ($0.id, $0.name) })
+    }
+
     public func household(id: Int64) throws -> Household? {
         try db.queryFirst("SELECT \(Self.householdColumns) FROM households WHERE id = ?", id,
                           transform: Self.household)

@@ -3,18 +3,6 @@ import EntryParsing
 import KopiykaCore
 import Testing
 
-/// SplitMix64: tiny, seeded, so a failure names the seed that reproduces it.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random amounts written in every supported form parse back to the same amount.
 @Suite struct PropertyTests {
     static let seeds: [UInt64] = [1, 2, 3, 42, 2026]
@@ -30,13 +18,13 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(entries[0].amount.minorUnits == minorUnits, "seed \(seed): \(message)")
     }
 
-    private func place(_ amount: String, _ rng: inout SeededGenerator) -> String {
+    private func place(_ amount: String, _ rng: inout SplitMix64) -> String {
         let note = PropertyTests.notes.randomElement(using: &rng)!
         return Bool.random(using: &rng) ? "\(note) \(amount)" : "\(amount) \(note)"
     }
 
     @Test(arguments: seeds) func digitsWithEverySeparator(seed: UInt64) {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         for _ in 0..<PropertyTests.iterations {
             let major = Int64.random(in: 1...999_999_999, using: &rng)
             let minor = Int64.random(in: 0...99, using: &rng)
@@ -61,7 +49,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test(arguments: seeds) func thousandSuffixes(seed: UInt64) {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         for _ in 0..<PropertyTests.iterations {
             let tenths = Int64.random(in: 1...99_999, using: &rng)
             let whole = tenths / 10, tenth = tenths % 10
@@ -72,7 +60,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test(arguments: seeds) func numberWords(seed: UInt64) {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         for _ in 0..<PropertyTests.iterations {
             let magnitude = [999, 9_999, 999_999, 999_999_999].randomElement(using: &rng)!
             let n = Int64.random(in: 1...Int64(magnitude), using: &rng)

@@ -75,7 +75,7 @@ import Testing
 
     @Test func randomInsertEditDeleteSequencesMatchARebuild() throws {
         let (olha, taras) = try household()
-        var generator = SeededGenerator(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         var ids: [Int64] = []
         let categories: [CategoryKey] = ["cafe", "taxi", "groceries", "salary"]
         let currencies: [Currency] = [.uah, .uah, .usd, .eur]

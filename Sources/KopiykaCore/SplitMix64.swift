@@ -1,5 +1,6 @@
-/// A reproducible random source (SplitMix64): a failing property test fails the same way twice.
-public struct SeededGenerator: RandomNumberGenerator {
+/// A tiny seeded random source (SplitMix64): benchmarks build the same data twice, and a
+/// failing property test names the seed that reproduces it.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
