@@ -20,7 +20,9 @@ build: deps
 
 bench: deps
 	$(SWIFT) build -c release --product kopiyka
+	$(SWIFT) build -c release --product telegram-bench
 	./.build/release/kopiyka bench
+	./.build/release/telegram-bench
 
 release: deps
 	$(SWIFT) build -c release --product kopiyka

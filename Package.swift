@@ -58,6 +58,8 @@ let package = Package(
                 "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation",
             ],
             path: "Tests/KopiykaTestSupport"),
+        // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
+        .executableTarget(name: "telegram-bench", dependencies: ["KopiykaTestSupport"], path: "Tests/TelegramBench"),
         .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
         .testTarget(name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore"]),
         .testTarget(

@@ -110,6 +110,9 @@ public final class FakeBotAPI: @unchecked Sendable {
 
     public func sentMessages(chatID: Int64) -> [FakeSentMessage] { withState { $0.messages[chatID] ?? [] } }
 
+    /// Messages sent or uploaded to every chat: cheap enough to poll every millisecond.
+    public var sentMessageCount: Int { withState { $0.messages.values.reduce(0) { $0 + $1.count } } }
+
     /// `setMyCommands` by language code ("" for the fallback list), as JSON text.
     public func commands(languageCode: String = "") -> String? { withState { $0.commands[languageCode] } }
 
