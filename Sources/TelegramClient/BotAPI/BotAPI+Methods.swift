@@ -46,7 +46,7 @@ extension BotAPI {
         chatID: Int64, text: String, parseMode: ParseMode? = .html,
         replyMarkup: InlineKeyboardMarkup? = nil, messageThreadID: Int? = nil,
         replyToMessageID: Int? = nil
-    ) async throws -> Message {
+    ) async throws -> SentMessage {
         try await call(
             "sendMessage",
             [
@@ -56,13 +56,13 @@ extension BotAPI {
             ])
     }
 
-    /// Returns the edited message. A "message is not modified" error means the text already
+    /// Returns the edited message's id. A "message is not modified" error means the text already
     /// shows: `BotAPIFailure` classifies it as `.notModified`.
     @discardableResult
     public func editMessageText(
         chatID: Int64, messageID: Int, text: String, parseMode: ParseMode? = .html,
         replyMarkup: InlineKeyboardMarkup? = nil
-    ) async throws -> Message {
+    ) async throws -> SentMessage {
         try await call(
             "editMessageText",
             [
@@ -79,7 +79,7 @@ extension BotAPI {
     }
 
     /// Uploads `data` as a file named `fileName` (≤ 50 MB) with multipart/form-data.
-    public func sendDocument(chatID: Int64, fileName: String, data: Data, caption: String? = nil) async throws -> Message {
+    public func sendDocument(chatID: Int64, fileName: String, data: Data, caption: String? = nil) async throws -> SentMessage {
         var parts = [MultipartPart(name: "chat_id", value: String(chatID))]
         if let caption {
             parts.append(MultipartPart(name: "caption", value: caption))
