@@ -82,7 +82,7 @@ let package = Package(
             dependencies: ["Conversation", "Ledger", "Localization", "KopiykaTestSupport"]),
         .testTarget(
             name: "KopiykaTests",
-            dependencies: ["kopiyka", "KopiykaTestSupport", "KopiykaCore", "Ledger", "SQLite"]),
+            dependencies: ["kopiyka", "KopiykaTestSupport", "KopiykaCore", "Ledger", "SQLite", "TelegramBot"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,7 +55,6 @@ enum Schema {
                 source_message_id INTEGER,
                 source_position INTEGER NOT NULL DEFAULT 0
             );
-            CREATE INDEX entries_by_household_date ON entries (household_id, local_date);
             CREATE INDEX entries_by_member_created ON entries (member_id, created_at);
             -- Belt and braces for at-least-once delivery: one update never yields an entry twice.
             CREATE UNIQUE INDEX entries_by_source_update

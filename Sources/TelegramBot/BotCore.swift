@@ -8,7 +8,7 @@ import TelegramClient
 /// The bot's state behind one serial executor: the ledger, the conversation, and the outbox
 /// operations the sender needs. Every update is applied in one SQLite transaction together
 /// with its offset, so a crash at any instant neither loses nor doubles its effects.
-public actor BotCore: UpdateHandler {
+public actor BotCore: BatchUpdateHandler {
     let ledger: Ledger
     let conversation: ConversationHandler
     let doorbell = Doorbell()
@@ -31,15 +31,22 @@ public actor BotCore: UpdateHandler {
     }
 
     public func handle(_ update: Update) throws {
+        try handle(batch: [update])
+    }
+
+    /// The updates' effects, their replies and the next offset, in one transaction.
+    public func handle(batch: [Update]) throws {
         try ledger.transaction {
-            // At-least-once delivery: an update at or below the committed offset is a replay.
-            if let offset = try ledger.telegramOffset(), update.updateID < offset { return }
-            if let event = UpdateRouter.event(for: update) {
-                try conversation.handle(event)
-            } else {
-                log.debug("update \(update.updateID) has nothing for the conversation")
+            for update in batch {
+                // At-least-once delivery: an update below the committed offset is a replay.
+                if let offset = try ledger.telegramOffset(), update.updateID < offset { continue }
+                if let event = UpdateRouter.event(for: update) {
+                    try conversation.handle(event)
+                } else {
+                    log.debug("update \(update.updateID) has nothing for the conversation")
+                }
+                try ledger.setTelegramOffset(update.updateID + 1)
             }
-            try ledger.setTelegramOffset(update.updateID + 1)
         }
         doorbell.ring()
     }
@@ -63,7 +70,10 @@ public actor BotCore: UpdateHandler {
         try ledger.recordPiecesSent(count, outboxID: outboxID)
     }
 
-    func complete(_ item: OutboxItem, with result: OutboxResult) throws {
-        try ledger.complete(item, with: result)
+    /// Records a round of sends in one transaction.
+    func complete(_ results: [(OutboxItem, OutboxResult)]) throws {
+        try ledger.transaction {
+            for (item, result) in results { try ledger.complete(item, with: result) }
+        }
     }
 }

@@ -51,7 +51,8 @@ public struct BotRunner: Sendable {
 
     /// Runs until the task is cancelled (SIGINT/SIGTERM cancel it) or the token is refused.
     public func run() async -> Exit {
-        let http = CurlHTTPClient()
+        // One thread holds the long poll; the rest carry a round of sends.
+        let http = CurlHTTPClient(threads: OutboxDelivery.maxInFlight + 1)
         defer { http.shutdown() }
         let api = BotAPI(token: configuration.token, baseURL: configuration.apiURL, http: http)
         let delivery = OutboxDelivery(core: core, api: api,

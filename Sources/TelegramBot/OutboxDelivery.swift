@@ -5,15 +5,22 @@ import TelegramClient
 
 /// Sends the outbox to Telegram, oldest row first, paced below Telegram's limits.
 ///
-/// A chat's messages keep their order: when one waits (its pace, a `retry_after`, a backoff),
-/// everything after it in that chat waits too, while other chats go on. Results are written
-/// back to the row, so a restart resumes exactly where sending stopped.
+/// Each round takes up to `maxInFlight` ready rows from different chats, sends them at once
+/// and records their results in one transaction. A chat's messages keep their order: only
+/// one of its rows is in a round, and when one waits (its pace, a `retry_after`, a backoff)
+/// everything after it in that chat waits too, while other chats go on. A restart resumes
+/// exactly where sending stopped; a crash can repeat at most one round's sends, which
+/// Telegram had accepted but the outbox had not yet recorded.
 public final class OutboxDelivery: Sendable {
     let core: BotCore
     let sender: MessageSender
     let log: TelegramLogger
     let pacing: SendPacer.Configuration
     private let drainDeadline = Mutex<ContinuousClock.Instant?>(nil)
+
+    /// Why 4: the HTTP client's threads less the one holding the long poll; more would only
+    /// queue inside it, and a crash repeats at most this many sends.
+    public static let maxInFlight = 4
 
     /// Why 10 attempts: with the backoff below they span about half an hour, long enough to
     /// ride out an outage, short enough that a stale reply is not sent hours later.
@@ -37,40 +44,64 @@ public final class OutboxDelivery: Sendable {
         while true {
             let deadline = drainDeadline.withLock { $0 }
             if let deadline, ContinuousClock.now >= deadline { return }
-            let items: [OutboxItem]
+            var queue: [OutboxItem]
             do {
-                items = try await core.pendingOutbox(limit: 200)
+                queue = try await core.pendingOutbox(limit: 500)
             } catch {
                 log.error("cannot read the outbox: \(error)")
                 await core.doorbell.wait(timeout: .seconds(5))
                 continue
             }
-            var waiting: Set<Int64> = []
+            // Rounds from this read until nothing in it is ready; then read again.
+            var sent = false
             var wakeAt: ContinuousClock.Instant?
-            var sent = 0
-            for item in items where !waiting.contains(item.chatID) {
-                let now = ContinuousClock.now
-                if let ready = readyTime(item, pacer: pacer, now: now), ready > now {
-                    waiting.insert(item.chatID)
-                    wakeAt = min(wakeAt ?? ready, ready)
-                    continue
-                }
-                let result = await send(item, pacer: &pacer)
-                do {
-                    try await core.complete(item, with: result)
-                } catch {
-                    log.error("cannot record a send: \(error)")
-                }
-                if case .retry = result { waiting.insert(item.chatID) }
-                sent += 1
+            while true {
+                let (round, wake) = nextRound(queue, pacer: &pacer)
+                wakeAt = wake
+                guard !round.isEmpty else { break }
+                await send(round, pacer: &pacer)
+                sent = true
+                let done = Set(round.map(\.id))
+                queue.removeAll { done.contains($0.id) }
                 if let deadline = drainDeadline.withLock({ $0 }), ContinuousClock.now >= deadline { return }
             }
-            if sent == 0 {
-                if deadline != nil { return }  // Draining and nothing can go out now.
-                let timeout = wakeAt.map { max(.milliseconds(5), $0 - ContinuousClock.now) } ?? .seconds(30)
-                await core.doorbell.wait(timeout: min(timeout, .seconds(30)))
-            }
+            guard !sent else { continue }
+            if deadline != nil { return }  // Draining and nothing can go out now.
+            let timeout = wakeAt.map { max(.milliseconds(5), $0 - ContinuousClock.now) } ?? .seconds(30)
+            await core.doorbell.wait(timeout: min(timeout, .seconds(30)))
         }
+    }
+
+    /// Sends a round at once and records its results in one transaction.
+    private func send(_ round: [OutboxItem], pacer: inout SendPacer) async {
+        let outcomes = await withTaskGroup(of: (OutboxItem, SendOutcome).self) { group in
+            for item in round { group.addTask { (item, await self.send(item)) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let results = outcomes.map { item, outcome in (item, result(of: outcome, item: item, pacer: &pacer)) }
+        do {
+            try await core.complete(results)
+        } catch {
+            log.error("cannot record sends: \(error)")
+        }
+    }
+
+    /// The rows to send now: ready, one per chat, at most `maxInFlight`; and when the first
+    /// waiting one will be ready.
+    private func nextRound(_ items: [OutboxItem], pacer: inout SendPacer) -> ([OutboxItem], ContinuousClock.Instant?) {
+        var round: [OutboxItem] = []
+        var taken: Set<Int64> = []
+        var wakeAt: ContinuousClock.Instant?
+        let now = ContinuousClock.now
+        for item in items where round.count < Self.maxInFlight && taken.insert(item.chatID).inserted {
+            if let ready = readyTime(item, pacer: pacer, now: now), ready > now {
+                wakeAt = min(wakeAt ?? ready, ready)
+                continue
+            }
+            if !item.content.isCallbackAnswer { pacer.recordSend(chatID: item.chatID, at: now) }
+            round.append(item)
+        }
+        return (round, wakeAt)
     }
 
     /// When a row may go out: its own `notBefore`, then the chat's pace. nil: now.
@@ -80,13 +111,12 @@ public final class OutboxDelivery: Sendable {
             let wait = notBefore.timeIntervalSinceNow
             if wait > 0 { ready = now + .milliseconds(Int64(wait * 1000)) }
         }
-        if case .callbackAnswer = item.content { return ready }
+        if item.content.isCallbackAnswer { return ready }
         let paced = pacer.nextSendTime(chatID: item.chatID, now: now)
         return max(ready ?? paced, paced)
     }
 
-    private func send(_ item: OutboxItem, pacer: inout SendPacer) async -> OutboxResult {
-        let outcome: SendOutcome
+    private func send(_ item: OutboxItem) async -> SendOutcome {
         switch item.content {
         case .message(let html, let replyTo, let buttons):
             let pieces = OutgoingText.split(html)
@@ -96,25 +126,21 @@ public final class OutboxDelivery: Sendable {
                     chatID: item.chatID, text: piece,
                     replyMarkup: index == pieces.count - 1 ? Self.keyboard(buttons) : nil,
                     messageThreadID: item.threadID.map(Int.init), replyToMessageID: replyTo.map(Int.init)))
-                pacer.recordSend(chatID: item.chatID, at: .now)
                 guard case .sent = last else { break }
                 if index < pieces.count - 1 { try? await core.recordPiecesSent(index + 1, outboxID: item.id) }
             }
-            outcome = last
+            return last
         case .edit(let messageID, let ofOutboxID, let html, let buttons):
             var target = messageID
             if target == nil, let ofOutboxID { target = try? await core.sentMessageID(outboxID: ofOutboxID) }
-            guard let target else { return .failed(reason: "the message to edit was never sent") }
-            outcome = await sender.send(.edit(chatID: item.chatID, messageID: Int(target),
-                                              text: OutgoingText.split(html)[0], replyMarkup: Self.keyboard(buttons)))
-            pacer.recordSend(chatID: item.chatID, at: .now)
+            guard let target else { return .failedPermanently(reason: "the message to edit was never sent") }
+            return await sender.send(.edit(chatID: item.chatID, messageID: Int(target),
+                                           text: OutgoingText.split(html)[0], replyMarkup: Self.keyboard(buttons)))
         case .callbackAnswer(let queryID, let text):
-            outcome = await sender.send(.callbackAnswer(queryID: queryID, text: text))
+            return await sender.send(.callbackAnswer(queryID: queryID, text: text))
         case .document(let fileName, let data, let caption):
-            outcome = await sender.send(.document(chatID: item.chatID, fileName: fileName, data: data, caption: caption))
-            pacer.recordSend(chatID: item.chatID, at: .now)
+            return await sender.send(.document(chatID: item.chatID, fileName: fileName, data: data, caption: caption))
         }
-        return result(of: outcome, item: item, pacer: &pacer)
     }
 
     private func result(of outcome: SendOutcome, item: OutboxItem, pacer: inout SendPacer) -> OutboxResult {
@@ -149,5 +175,12 @@ public final class OutboxDelivery: Sendable {
 
     static func keyboard(_ rows: [[OutboxButton]]) -> InlineKeyboardMarkup? {
         rows.isEmpty ? nil : InlineKeyboardMarkup(rows.map { $0.map { InlineKeyboardButton(text: $0.title, callbackData: $0.data) } })
+    }
+}
+
+extension OutboxContent {
+    var isCallbackAnswer: Bool {
+        if case .callbackAnswer = self { return true }
+        return false
     }
 }

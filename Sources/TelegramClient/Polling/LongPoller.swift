@@ -80,8 +80,15 @@ public struct LongPoller: Sendable {
                     continue
                 }
                 action = machine.next(after: .pollSucceeded)
-                for update in updates.sorted(by: { $0.updateID < $1.updateID }) {
-                    if let offset, update.updateID < offset { continue }  // already handled
+                let fresh = updates.sorted(by: { $0.updateID < $1.updateID })
+                    .filter { offset == nil || $0.updateID >= offset! }  // already handled otherwise
+                guard let last = fresh.last else { continue }
+                if fresh.count > 1, let batching = handler as? any BatchUpdateHandler, await deliver(fresh, to: batching) {
+                    offset = last.updateID + 1
+                    if Task.isCancelled { return .cancelled }
+                    continue
+                }
+                for update in fresh {
                     guard await deliver(update) else { return .cancelled }
                     offset = update.updateID + 1
                     if Task.isCancelled { return .cancelled }
@@ -104,6 +111,18 @@ public struct LongPoller: Sendable {
             }
         }
         return nil
+    }
+
+    /// One attempt at the whole batch; false sends the poller to handling them one by one.
+    private func deliver(_ updates: [Update], to handler: any BatchUpdateHandler) async -> Bool {
+        do {
+            // Like `deliver`: a shutdown lets the batch in hand finish its transaction.
+            try await Task { try await handler.handle(batch: updates) }.value
+            return true
+        } catch {
+            log.warning("a batch of \(updates.count) updates failed (\(error)); handling them one by one")
+            return false
+        }
     }
 
     /// False when cancelled before the update was handled or skipped: its offset must not move.

@@ -9,3 +9,11 @@ public protocol UpdateHandler: Sendable {
     /// Also called for `.unknown` kinds, so their offset is stored too.
     func handle(_ update: Update) async throws
 }
+
+/// A handler that can apply a whole `getUpdates` answer atomically: one transaction instead
+/// of one per update when messages arrive in bursts.
+public protocol BatchUpdateHandler: UpdateHandler {
+    /// All of `batch`'s effects and the last one's offset, or nothing. When it throws, the
+    /// poller handles the updates one by one, so a poison update stays alone.
+    func handle(batch: [Update]) async throws
+}

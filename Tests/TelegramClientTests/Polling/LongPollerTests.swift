@@ -183,3 +183,54 @@ private func waitUntil(
         }
     }
 }
+
+/// A handler that applies a batch atomically, and fails it on demand.
+private actor BatchRecorder: BatchUpdateHandler {
+    var batches: [[Int64]] = []
+    var singles: [Int64] = []
+    var offset: Int64?
+    let failBatches: Bool
+
+    init(failBatches: Bool) { self.failBatches = failBatches }
+
+    func storedOffset() -> Int64? { offset }
+
+    func handle(_ update: Update) {
+        singles.append(update.updateID)
+        offset = update.updateID + 1
+    }
+
+    func handle(batch: [Update]) throws {
+        struct Refused: Error {}
+        if failBatches { throw Refused() }
+        batches.append(batch.map(\.updateID))
+        offset = batch.last!.updateID + 1
+    }
+}
+
+@Suite struct LongPollerBatchTests {
+    @Test func aBurstIsHandledAsOneBatch() async throws {
+        try await withFakeAPI { fake, api throws in
+            let ids = (0..<5).map { fake.enqueueMessage(chatID: 1, text: "m\($0)") }
+            let handler = BatchRecorder(failBatches: false)
+            let run = Task { await LongPoller(api: api, handler: handler, sleeper: .scaled(by: 0.001)).run() }
+            try await waitUntil { await handler.offset == ids.last! + 1 }
+            run.cancel()
+            _ = await run.value
+            #expect(await handler.batches == [ids])
+            #expect(await handler.singles.isEmpty)
+        }
+    }
+
+    @Test func aFailedBatchFallsBackToOneByOne() async throws {
+        try await withFakeAPI { fake, api throws in
+            let ids = (0..<3).map { fake.enqueueMessage(chatID: 1, text: "m\($0)") }
+            let handler = BatchRecorder(failBatches: true)
+            let run = Task { await LongPoller(api: api, handler: handler, sleeper: .scaled(by: 0.001)).run() }
+            try await waitUntil { await handler.offset == ids.last! + 1 }
+            run.cancel()
+            _ = await run.value
+            #expect(await handler.singles == ids)
+        }
+    }
+}
