@@ -72,6 +72,9 @@ public enum ReportsBenchmark {
             }
             say("reports[\(label)]: /report render \(reportTimes.summary); /budget render \(budgetTimes.summary)")
             try verify(ledger, label: label, say: say)
+            // ru_maxrss only grows: the large phase's figure next to the small one's shows
+            // whether memory follows the number of entries.
+            say(String(format: "reports[%@]: peak memory so far %.1f MiB", label, peakMemoryMiB()))
         }
         let largePath = folder.appendingPathComponent("bench-large.sqlite").path
         var startup = Samples()
@@ -79,7 +82,6 @@ public enum ReportsBenchmark {
             _ = try startup.time { (try Ledger(path: largePath), try Catalog.load()) }
         }
         say("reports: start-up (open and migrate-check the 1M database, load the catalog) \(startup.summary)")
-        say(String(format: "reports: peak memory %.1f MiB", peakMemoryMiB()))
     }
 
     static func renderReport(_ ledger: Ledger, _ owner: Member, month: YearMonth, today: LocalDate, l: Localizer) throws -> String {
