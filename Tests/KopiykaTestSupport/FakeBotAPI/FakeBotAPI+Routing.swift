@@ -85,8 +85,7 @@ extension FakeBotAPI {
     }
 
     static func json(_ status: Int, _ object: Any) -> ServerReply {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return .respond(status: status, contentType: "application/json", body: data)
+        .respond(status: status, contentType: "application/json", body: FakeJSON.data(object))
     }
 }
 

@@ -35,8 +35,7 @@ struct FakeBotAPIState {
         let id = nextUpdateID
         nextUpdateID += 1
         object["update_id"] = id
-        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        pending.append((id, json))
+        pending.append((id, FakeJSON.data(object)))
         return id
     }
 

@@ -88,10 +88,8 @@ struct DecodedParameters {
         for (key, value) in object {
             if let string = value as? String {
                 values[key] = string
-            } else if !(value is NSNull),
-                let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
-            {
-                values[key] = String(decoding: data, as: UTF8.self)
+            } else if !(value is NSNull) {
+                values[key] = FakeJSON.string(value)
             }
         }
     }
