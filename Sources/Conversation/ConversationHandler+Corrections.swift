@@ -14,15 +14,16 @@ extension ConversationHandler {
     }
 
     /// Re-renders every message that shows one of these entries, and the family posts.
-    func refresh(entryIDs: [Int64], household: Household, menu: (outboxID: Int64, EntryViewRenderer.Menu)? = nil) throws {
-        for view in try ledger.entryViews(showing: entryIDs) {
-            let renderer = try viewRenderer(chatID: view.chatID, household: household)
-            let shown = try renderer.render(view.kind, entryIDs: view.entryIDs, menu: menu?.outboxID == view.outboxID ? menu!.1 : .entries)
-            let html = [view.header, shown.html].compactMap { $0 }.joined(separator: "\n")
-            try ledger.enqueue(.edit(messageID: nil, ofOutboxID: view.outboxID, html: html, buttons: shown.buttons),
-                               chatID: view.chatID)
-        }
+    func refresh(entryIDs: [Int64], household: Household) throws {
+        for view in try ledger.entryViews(showing: entryIDs) { try redraw(view, household: household) }
         try FamilyBroadcaster(handler: self).refresh(entryIDs: entryIDs, household: household)
+    }
+
+    /// Re-renders one message that shows entries, with its entries' buttons or a menu.
+    func redraw(_ view: EntryView, household: Household, menu: EntryViewRenderer.Menu = .entries) throws {
+        let shown = try viewRenderer(chatID: view.chatID, household: household).render(view.kind, entryIDs: view.entryIDs, menu: menu)
+        let html = [view.header, shown.html].compactMap { $0 }.joined(separator: "\n")
+        try ledger.enqueue(.edit(messageID: nil, ofOutboxID: view.outboxID, html: html, buttons: shown.buttons), chatID: view.chatID)
     }
 
     /// Queues a message that shows entries with their buttons, and remembers it as their view.
@@ -53,10 +54,11 @@ extension ConversationHandler {
         switch data {
         case .categoryChoices(_, let all):
             guard let pressed else { return nil }
-            try refresh(entryIDs: [entryID], household: household, menu: (pressed.outboxID, .categories(entryID: entryID, all: all)))
+            try redraw(pressed, household: household, menu: .categories(entryID: entryID, all: all))
             return nil
         case .entryButtons:
-            try refresh(entryIDs: [entryID], household: household)
+            guard let pressed else { return nil }
+            try redraw(pressed, household: household)
             return nil
         case .setCategory(_, let category):
             guard var entry, (entry.kind == .income ? CategoryKey.incomes : CategoryKey.expenses).contains(category) else { return nil }
