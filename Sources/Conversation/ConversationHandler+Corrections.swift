@@ -157,7 +157,8 @@ extension ConversationHandler {
         let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
         guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id }) else { return }
         let household = try household(of: member)
-        let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
         let parsed = (try? parse(text, household: household, today: today(of: household)).get()) ?? []
         for (entry, new) in zip(old, parsed) {
             var entry = entry

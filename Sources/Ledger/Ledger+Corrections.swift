@@ -58,12 +58,13 @@ extension Ledger {
         return try entryView(outboxID: outboxID)
     }
 
-    /// The entries a chat message created, for when its author edits it.
+    /// The entries a chat message created, in the order they were made (an edit may have
+    /// added some), for when its author edits it.
     public func entries(sourceChatID: Int64, sourceMessageID: Int64) throws -> [Entry] {
         var result: [Entry] = []
         try db.query("""
             SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
-            WHERE e.source_chat_id = ? AND e.source_message_id = ? ORDER BY e.source_position
+            WHERE e.source_chat_id = ? AND e.source_message_id = ? ORDER BY e.id
             """, sourceChatID, sourceMessageID) { result.append(Self.entry($0)) }
         return result
     }

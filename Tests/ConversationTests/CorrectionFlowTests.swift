@@ -125,6 +125,18 @@ import Testing
         #expect(try chat.ledger.monthTotalsMismatches() == 0)
     }
 
+    @Test func editingAnAddCommandInTheGroupRereadsItsEntry() throws {
+        let group: Int64 = -100_900
+        try chat.say("/start")
+        _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: olha))
+        _ = try chat.send(IncomingMessage(chat: ChatRef(id: group, kind: .group), sender: olha, text: "/add кава 85", messageID: 77))
+        let id = try onlyEntry().id
+        _ = try chat.handle(.edited(IncomingMessage(chat: ChatRef(id: group, kind: .group), sender: olha, text: "/add кава 95",
+                                                    updateID: 99, messageID: 77)))
+        #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 95, currency: .uah))
+        #expect(try chat.ledger.entry(id: id)?.note == "кава")
+    }
+
     @Test func undoRemovesTheLastEntryOfTheDay() throws {
         #expect(try chat.say("/undo").last?.contains("немає") == true)
         try write("кава 85")
