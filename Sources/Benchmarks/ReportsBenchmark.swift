@@ -85,22 +85,15 @@ public enum ReportsBenchmark {
     }
 
     static func renderReport(_ ledger: Ledger, _ owner: Member, month: YearMonth, today: LocalDate, l: Localizer) throws -> String {
-        let report = ReportBuilder.monthly(
-            month: month, today: today, baseCurrency: .uah,
-            totals: try ledger.monthTotals(householdID: owner.householdID, months: month...month),
-            previous: try ledger.monthTotals(householdID: owner.householdID, months: month.previous...month.previous),
-            largest: try ledger.largestExpenses(householdID: owner.householdID, month: month, limit: 3),
-            members: try ledger.members(householdID: owner.householdID),
-            budgets: try ledger.budgets(householdID: owner.householdID))
-        return ReportRenderer(l).render(report)
+        guard let household = try ledger.household(id: owner.householdID) else { return "" }
+        return ReportRenderer(l).render(try ReportBuilder.monthly(from: ledger, household: household, month: month, today: today))
     }
 
     static func renderBudgets(_ ledger: Ledger, _ owner: Member, today: LocalDate, l: Localizer) throws -> String {
+        guard let household = try ledger.household(id: owner.householdID) else { return "" }
         let month = YearMonth(today)
-        let expenses = try ledger.monthTotals(householdID: owner.householdID, months: month...month).filter { $0.kind == .expense }
-        let statuses = ReportBuilder.budgetStatuses(try ledger.budgets(householdID: owner.householdID), expenses: expenses,
-                                                    daysLeft: month.dayCount - today.day + 1)
-        return ReportRenderer(l).render(budgets: statuses, baseCurrency: .uah, month: month)
+        let statuses = try ReportBuilder.budgetStatuses(from: ledger, household: household, month: month, today: today)
+        return ReportRenderer(l).render(budgets: statuses, baseCurrency: household.baseCurrency, month: month)
     }
 
     static func verify(_ ledger: Ledger, label: String, say: (String) -> Void) throws {

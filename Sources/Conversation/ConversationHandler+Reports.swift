@@ -23,19 +23,11 @@ extension ConversationHandler {
     }
 
     func monthlyReport(_ month: YearMonth, household: Household, today: LocalDate) throws -> MonthlyReport {
-        ReportBuilder.monthly(
-            month: month, today: today, baseCurrency: household.baseCurrency,
-            totals: try ledger.monthTotals(householdID: household.id, months: month...month),
-            previous: try ledger.monthTotals(householdID: household.id, months: month.previous...month.previous),
-            largest: try ledger.largestExpenses(householdID: household.id, month: month, limit: 3),
-            members: try ledger.members(householdID: household.id),
-            budgets: try ledger.budgets(householdID: household.id))
+        try ReportBuilder.monthly(from: ledger, household: household, month: month, today: today)
     }
 
     func budgetStatuses(_ household: Household, month: YearMonth, today: LocalDate) throws -> [BudgetStatus] {
-        let expenses = try ledger.monthTotals(householdID: household.id, months: month...month).filter { $0.kind == .expense }
-        let daysLeft = YearMonth(today) == month ? month.dayCount - today.day + 1 : 0
-        return ReportBuilder.budgetStatuses(try ledger.budgets(householdID: household.id), expenses: expenses, daysLeft: daysLeft)
+        try ReportBuilder.budgetStatuses(from: ledger, household: household, month: month, today: today)
     }
 
     /// `/budget` lists; `/budget кафе 3000` sets a category's; `/budget 40000` the total;

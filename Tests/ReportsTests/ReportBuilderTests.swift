@@ -31,13 +31,8 @@ import Testing
     }
 
     func report(_ family: Family, month: YearMonth, today: String) throws -> MonthlyReport {
-        ReportBuilder.monthly(
-            month: month, today: LocalDate(iso: today)!, baseCurrency: .uah,
-            totals: try ledger.monthTotals(householdID: family.id, months: month...month),
-            previous: try ledger.monthTotals(householdID: family.id, months: month.previous...month.previous),
-            largest: try ledger.largestExpenses(householdID: family.id, month: month, limit: 3),
-            members: try ledger.members(householdID: family.id),
-            budgets: try ledger.budgets(householdID: family.id))
+        let household = try #require(try ledger.household(id: family.id))
+        return try ReportBuilder.monthly(from: ledger, household: household, month: month, today: LocalDate(iso: today)!)
     }
 
     @Test func aMonthAddsUpByHand() throws {
