@@ -1,4 +1,5 @@
 import Foundation
+import KopiykaCore
 
 /// Writes the fake's JSON: keys sorted (so tests compare strings), no Foundation bridging.
 /// `JSONSerialization` sorting `AnyHashable` keys was a third of the fake's CPU in the
@@ -44,20 +45,6 @@ enum FakeJSON {
     }
 
     private static func quote(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out += text.jsonQuoted
     }
 }
