@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: run test build bench deps release
 
 run: deps
-	@$(SWIFT) build -c release --product kopiyka 2>&1 | grep -v '^\[' || true
+	@$(SWIFT) build -c release --product kopiyka
 	@./.build/release/kopiyka run
 
 test: deps
