@@ -30,7 +30,9 @@ import Testing
             }
             try await enqueuer.value
             #expect(updates.count == 1)
-            #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(3))
+            // Well before the 10 s poll timeout: it returned because the update came. The bound is
+            // loose on purpose: a loaded CI machine must not fail a behaviour test on timing.
+            #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(8))
         }
     }
 
@@ -41,7 +43,8 @@ import Testing
                 updates = try await api.getUpdates(offset: nil, timeout: 1)
             }
             #expect(updates.isEmpty)
-            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(3))
+            // Not hanging until the HTTP timeout (poll + 15 s); loose for loaded machines.
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10))
         }
     }
 
@@ -108,7 +111,7 @@ import Testing
                 let result = await poll.result
                 #expect(throws: CancellationError.self) { try result.get() }
             }
-            #expect(elapsed < .seconds(2))
+            #expect(elapsed < .seconds(5))  // "a few seconds", with room for a loaded machine
         }
     }
 

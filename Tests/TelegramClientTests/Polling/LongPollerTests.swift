@@ -143,7 +143,7 @@ private func waitUntil(
         }
     }
 
-    @Test func cancellationMidLongPollReturnsWithinTwoSeconds() async throws {
+    @Test func cancellationMidLongPollReturnsWithinSeconds() async throws {
         try await withFakeAPI { fake, api throws in
             let run = Task { await poller(api, InMemoryUpdateHandler(), pollTimeout: 50).run() }
             try await waitUntil { fake.requests(method: "getUpdates").count == 1 }
@@ -154,7 +154,7 @@ private func waitUntil(
                 exit = await run.value
             }
             #expect(exit == .cancelled)
-            #expect(elapsed < .seconds(2))
+            #expect(elapsed < .seconds(5))  // "a few seconds", with room for a loaded machine
         }
     }
 
