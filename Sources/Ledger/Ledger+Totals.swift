@@ -37,8 +37,8 @@ extension Ledger {
         return totals
     }
 
-    /// The largest expenses of a month by their base amount, through the
-    /// (household, date, base) index.
+    /// The largest expenses of a month by their base amount: the month's rows through the
+    /// (household, date) index, sorted (a month is tens of rows).
     public func largestExpenses(householdID: Int64, month: YearMonth, limit: Int) throws -> [Entry] {
         var result: [Entry] = []
         try db.query("""

@@ -32,6 +32,9 @@ public final class Ledger {
         try db.transaction(body)
     }
 
+    /// Rows stepped through by full table scans so far, per statement (see `Connection`).
+    public var fullScanSteps: [String: Int] { db.fullScanSteps }
+
     static func timestamp(_ instant: Date) -> String {
         instant.formatted(.iso8601)
     }

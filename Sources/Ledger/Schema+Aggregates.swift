@@ -63,7 +63,6 @@ extension Schema {
             base_per_unit_micros INTEGER NOT NULL CHECK (base_per_unit_micros > 0),
             PRIMARY KEY (household_id, currency)
         ) WITHOUT ROWID;
-        CREATE INDEX entries_by_household_month_amount ON entries (household_id, local_date, base_minor);
         """)
 
     private static func key(_ row: String) -> String {

@@ -52,5 +52,6 @@ extension Schema {
             csv BLOB NOT NULL DEFAULT x'',
             done INTEGER NOT NULL DEFAULT 0
         );
+        CREATE INDEX export_jobs_unfinished ON export_jobs (id) WHERE done = 0;
         """)
 }

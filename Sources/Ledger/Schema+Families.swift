@@ -31,6 +31,7 @@ extension Schema {
             entry_id INTEGER NOT NULL,
             PRIMARY KEY (post_id, entry_id)
         ) WITHOUT ROWID;
+        CREATE INDEX family_post_entries_by_entry ON family_post_entries (entry_id);
 
         CREATE TABLE schedule_marks (
             household_id INTEGER NOT NULL REFERENCES households (id),

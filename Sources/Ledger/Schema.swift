@@ -55,6 +55,9 @@ enum Schema {
                 source_message_id INTEGER,
                 source_position INTEGER NOT NULL DEFAULT 0
             );
+            -- A household's entries by day: reports, lists, exports (the rowid rides along, so
+            -- ORDER BY local_date, id needs no sort).
+            CREATE INDEX entries_by_household_date ON entries (household_id, local_date);
             CREATE INDEX entries_by_member_created ON entries (member_id, created_at);
             -- Belt and braces for at-least-once delivery: one update never yields an entry twice.
             CREATE UNIQUE INDEX entries_by_source_update

@@ -130,6 +130,13 @@ public final class Connection {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
 
+    /// Rows stepped through by full table scans so far, per cached statement's SQL. Tests use
+    /// the difference around an operation to prove it is served by indexes, and name the
+    /// statement when it is not.
+    public var fullScanSteps: [String: Int] {
+        statements.mapValues { Int(sqlite3_stmt_status($0, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0)) }.filter { $0.value > 0 }
+    }
+
     /// Runs `body` atomically: all of its writes land, or none do.
     ///
     /// The outermost call is `BEGIN IMMEDIATE` — it takes the write lock up front, so two
