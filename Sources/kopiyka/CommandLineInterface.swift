@@ -10,7 +10,10 @@ enum CommandLineInterface {
                               Chat with the bot offline: each line is a message.
           parse [--today YYYY-MM-DD]
                               Read messages from stdin, print one JSON result per line.
-          bench [parser]      Print performance figures.
+          totals [--rebuild]  Check the month totals behind reports against the entries;
+                              --rebuild recomputes them first.
+          bench [parser] [reports] [--entries N]
+                              Print performance figures (build with -c release).
           help                Show this text.
 
         Settings come from the environment and ./bot.env (see bot.env.example).
@@ -26,6 +29,8 @@ enum CommandLineInterface {
             try ConsoleCommand(options: options).run()
         case "parse":
             try ParseCommand(options: options).run()
+        case "totals":
+            try TotalsCommand(options: options).run()
         case "bench":
             try BenchCommand(options: options).run()
         case "help", "--help", "-h":

@@ -70,4 +70,16 @@ import Testing
         #expect(outcome.stdout.contains("Taxi"))
         #expect(FileManager.default.fileExists(atPath: folder.path("from-env-file.sqlite")))
     }
+
+    @Test func theTotalsCommandFindsAndMendsDisagreement() throws {
+        _ = try kopiyka.run(["console"], stdin: "кава 85\n")
+        #expect(try kopiyka.run(["totals"]).stdout.contains("match"))
+        try Connection(path: folder.path("k.sqlite")).execute("UPDATE month_totals SET amount_minor = 1")
+        let broken = try kopiyka.run(["totals"])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("--rebuild"))
+        let mended = try kopiyka.run(["totals", "--rebuild"])
+        #expect(mended.status == 0)
+        #expect(mended.stdout.contains("match"))
+    }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// `kopiyka totals [--rebuild]`: checks the month totals behind every report against a fresh
+/// sum over the entries; `--rebuild` first recomputes them. Exit 1 when they disagree.
+struct TotalsCommand {
+    let rebuild: Bool
+
+    init(options: [String]) throws(ExitError) {
+        guard options.allSatisfy({ $0 == "--rebuild" }) else {
+            throw ExitError("totals takes only --rebuild\n\n\(CommandLineInterface.usage)", status: 64)
+        }
+        rebuild = !options.isEmpty
+    }
+
+    func run() throws(ExitError) {
+        let app = App(configuration: try loadConfiguration())
+        let ledger = try app.openLedger()
+        do {
+            if rebuild {
+                try ledger.rebuildMonthTotals()
+                print("month totals rebuilt from the entries")
+            }
+            let mismatches = try ledger.monthTotalsMismatches()
+            guard mismatches == 0 else {
+                throw ExitError("\(mismatches) month-total rows disagree with the entries; run kopiyka totals --rebuild")
+            }
+            print("month totals match the entries")
+        } catch let error as ExitError {
+            throw error
+        } catch {
+            throw ExitError("checking the month totals failed: \(error)")
+        }
+    }
+}
