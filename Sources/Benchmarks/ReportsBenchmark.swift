@@ -23,7 +23,7 @@ public enum ReportsBenchmark {
             let members = try (0..<homes).map { home -> [Member] in
                 let owner = try ledger.createHousehold(
                     owner: Newcomer(telegramUserID: Int64(home * 2 + 1), name: "Оля \(home)", language: "uk"),
-                    timeZone: TimeZone(identifier: "Europe/Kyiv")!)
+                    timeZone: ZoneRules(identifier: "Europe/Kyiv") ?? .utc)
                 try ledger.setBudget(Budget(category: "cafe", limitMinor: 300_000), householdID: owner.householdID)
                 try ledger.setBudget(Budget(category: nil, limitMinor: 4_000_000), householdID: owner.householdID)
                 let partner = try ledger.addMember(

@@ -5,7 +5,7 @@ import KopiykaCore
 public struct Household: Equatable, Sendable {
     public let id: Int64
     public var baseCurrency: Currency
-    public var timeZone: TimeZone
+    public var timeZone: ZoneRules
     /// The Telegram group linked as the family chat, if any.
     public var familyChatID: Int64?
     /// The forum topic of the family chat the bot was linked from, where posts go.

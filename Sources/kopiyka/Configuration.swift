@@ -1,4 +1,5 @@
 import Foundation
+import KopiykaCore
 import Localization
 
 /// The bot's settings, from environment variables and, when present, a `bot.env` file in the
@@ -8,7 +9,7 @@ struct Configuration {
     var botToken: String?
     var telegramAPIURL = "https://api.telegram.org"
     var databasePath = "./kopiyka.sqlite"
-    var timeZone = TimeZone(identifier: "Europe/Kyiv")!
+    var timeZone = ZoneRules.utc
     var defaultLanguage = Language.uk
     var logLevel = LogLevel.info
     /// Turns outbox pacing off: for a local Bot API server and benchmarks.
@@ -38,12 +39,12 @@ struct Configuration {
             telegramAPIURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
         if let path = value("DATABASE_PATH") { databasePath = path }
-        if let zone = value("BOT_TIMEZONE") {
-            guard let timeZone = TimeZone(identifier: zone) else {
-                throw Invalid(description: "BOT_TIMEZONE \(zone) is not a time zone (try Europe/Kyiv)")
-            }
-            self.timeZone = timeZone
+        let zone = value("BOT_TIMEZONE") ?? "Europe/Kyiv"
+        guard let timeZone = ZoneRules(identifier: zone) else {
+            throw Invalid(description: "BOT_TIMEZONE \(zone) is not a time zone in \(ZoneRules.directory) "
+                + "(try Europe/Kyiv; the tzdata package installs them)")
         }
+        self.timeZone = timeZone
         if let code = value("DEFAULT_LANGUAGE") {
             guard let language = Language(rawValue: code.lowercased()) else {
                 throw Invalid(description: "DEFAULT_LANGUAGE must be uk, ru or en, not \(code)")
