@@ -1,5 +1,5 @@
 import EntryParsing
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
@@ -98,7 +98,7 @@ extension ConversationHandler {
             try reply(l("entry.not_yours"))
             return
         }
-        if Self.deleteWords.contains(text.lowercased().trimmingCharacters(in: .punctuationCharacters)) {
+        if Self.deleteWords.contains(text.lowercased().trimming(while: \.isPunctuation)) {
             for entry in live { try ledger.delete(entryID: entry.id) }
             try refresh(entryIDs: live.map(\.id), household: household)
             try reply(l("entry.deleted.answer"))
@@ -155,7 +155,7 @@ extension ConversationHandler {
         let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
         guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id }) else { return }
         let household = try household(of: member)
-        let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = message.text.trimmed
         let parsed = (try? parse(text, household: household, today: today(of: household)).get()) ?? []
         for (entry, new) in zip(old, parsed) {
             var entry = entry

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 
 /// A family: one shared ledger, one base currency, one time zone for "today".

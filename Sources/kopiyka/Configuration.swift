@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Localization
 
@@ -28,7 +28,7 @@ struct Configuration {
 
     init(_ values: [String: String]) throws(Invalid) {
         func value(_ key: String) -> String? {
-            guard let text = values[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            guard let text = values[key]?.trimmed, !text.isEmpty else { return nil }
             return text
         }
         botToken = value("BOT_TOKEN")
@@ -65,11 +65,11 @@ struct Configuration {
 func parseEnvFile(_ text: String) -> [String: String] {
     var values: [String: String] = [:]
     for rawLine in text.split(whereSeparator: \.isNewline) {
-        var line = rawLine.trimmingCharacters(in: .whitespaces)
+        var line = rawLine.trimmed
         if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }
         guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-        let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-        var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let key = line[..<equals].trimmed
+        var value = line[line.index(after: equals)...].trimmed
         if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
             value = String(value.dropFirst().dropLast())
         }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 // `kopiyka [run | console | parse | bench | help]`. Anything that goes wrong ends here with
 // one clear line on stderr and a non-zero status.
