@@ -31,10 +31,10 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
 
     public static let utc = ZoneRules(identifier: "UTC", transitions: [], offsets: [], initialOffset: 0, footer: nil)
 
-    /// Where the TZif files are: `$TZDIR`, else Debian's `/usr/share/zoneinfo`.
-    public static var directory: String {
+    /// Where the TZif files are: `$TZDIR`, else Debian's `/usr/share/zoneinfo`. Read once:
+    /// every household row read names its zone, and copying the environment is not free.
+    public static let directory: String =
         ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
-    }
 
     /// The zone named `identifier` (`Europe/Kyiv`), or nil when the tz database has no such
     /// zone (or is not installed). `UTC` needs no file. Each zone is read once per process.
