@@ -1,9 +1,10 @@
 # The two commands of the README: `make run` starts the bot (the offline console when there is
 # no BOT_TOKEN), `make test` runs every test. Both first install the system libraries the
-# package links against when they are missing (Debian/Ubuntu).
+# package links against, and the tz database the bot reads its time zones from, when they are
+# missing (Debian/Ubuntu).
 
 SWIFT ?= swift
-SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
+SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config tzdata
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build bench deps release

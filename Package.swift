@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // glibc's malloc tuning (`mallopt`), which the Glibc module does not export.
+        .systemLibrary(name: "CMalloc"),
 
         // Plain values shared by every layer: money, dates, category and account keys.
         .target(name: "KopiykaCore"),
@@ -47,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "kopiyka",
             dependencies: [
-                "KopiykaCore", "EntryParsing", "Localization", "SQLite", "Ledger",
+                "CMalloc", "KopiykaCore", "EntryParsing", "Localization", "SQLite", "Ledger",
                 "TelegramClient", "TelegramBot", "Conversation", "Reports", "Benchmarks",
             ]),
 

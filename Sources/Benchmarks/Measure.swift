@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import KopiykaCore
 
 /// Timings of repeated runs, for percentiles.
 struct Samples {
@@ -20,7 +21,7 @@ struct Samples {
 
     /// `p50 0.41 ms · p99 0.93 ms`.
     var summary: String {
-        String(format: "p50 %.3f ms · p99 %.3f ms", percentile(0.50) / 1e6, percentile(0.99) / 1e6)
+        "p50 \((percentile(0.50) / 1e6).fixed(3)) ms · p99 \((percentile(0.99) / 1e6).fixed(3)) ms"
     }
 }
 

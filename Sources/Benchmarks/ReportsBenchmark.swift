@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
@@ -23,7 +23,7 @@ public enum ReportsBenchmark {
             let members = try (0..<homes).map { home -> [Member] in
                 let owner = try ledger.createHousehold(
                     owner: Newcomer(telegramUserID: Int64(home * 2 + 1), name: "Оля \(home)", language: "uk"),
-                    timeZone: TimeZone(identifier: "Europe/Kyiv")!)
+                    timeZone: ZoneRules(identifier: "Europe/Kyiv") ?? .utc)
                 try ledger.setBudget(Budget(category: "cafe", limitMinor: 300_000), householdID: owner.householdID)
                 try ledger.setBudget(Budget(category: nil, limitMinor: 4_000_000), householdID: owner.householdID)
                 let partner = try ledger.addMember(
@@ -49,8 +49,8 @@ public enum ReportsBenchmark {
                 }
             }
             let insertSeconds = seconds(since: start)
-            say(String(format: "reports[%@]: %d entries in %d households, bulk insert %.0f entries/s",
-                       label, count, homes, Double(count) / insertSeconds))
+            say("reports[\(label)]: \(count) entries in \(homes) households, "
+                + "bulk insert \((Double(count) / insertSeconds).fixed(0)) entries/s")
 
             var single = Samples()
             for _ in 0..<500 {
@@ -74,7 +74,7 @@ public enum ReportsBenchmark {
             try verify(ledger, label: label, say: say)
             // ru_maxrss only grows: the large phase's figure next to the small one's shows
             // whether memory follows the number of entries.
-            say(String(format: "reports[%@]: peak memory so far %.1f MiB", label, peakMemoryMiB()))
+            say("reports[\(label)]: peak memory so far \(peakMemoryMiB().fixed(1)) MiB")
         }
         let largePath = folder.appendingPathComponent("bench-large.sqlite").path
         var startup = Samples()
@@ -99,7 +99,7 @@ public enum ReportsBenchmark {
     static func verify(_ ledger: Ledger, label: String, say: (String) -> Void) throws {
         let start = ContinuousClock.now
         let mismatches = try ledger.monthTotalsMismatches()
-        say(String(format: "reports[%@]: month totals verified against entries in %.2f s: %d mismatches",
-                   label, seconds(since: start), mismatches))
+        say("reports[\(label)]: month totals verified against entries in \(seconds(since: start).fixed(2)) s: "
+            + "\(mismatches) mismatches")
     }
 }

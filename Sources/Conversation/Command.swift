@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KopiykaCore
 
 /// A slash command as people type it: `/lang uk`, `/start join_ab12`, `/report@KopiykaBot`.
 struct Command: Equatable {
@@ -23,6 +24,6 @@ struct Command: Equatable {
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
         else { return nil }
         self.name = name.lowercased()
-        self.argument = String(body.dropFirst(head.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+        self.argument = String(body.dropFirst(head.count)).trimmed
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Ledger
 
 /// Delivers the outbox to a terminal instead of Telegram: the console's and the tests' way of

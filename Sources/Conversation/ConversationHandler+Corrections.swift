@@ -1,5 +1,5 @@
 import EntryParsing
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
@@ -100,7 +100,7 @@ extension ConversationHandler {
             try reply(l("entry.not_yours"))
             return
         }
-        if Self.deleteWords.contains(text.lowercased().trimmingCharacters(in: .punctuationCharacters)) {
+        if Self.deleteWords.contains(text.lowercased().trimming(while: \.isPunctuation)) {
             for entry in live { try ledger.delete(entryID: entry.id) }
             try refresh(entryIDs: live.map(\.id), household: household)
             try reply(l("entry.deleted.answer"))
@@ -157,7 +157,7 @@ extension ConversationHandler {
         let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
         guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id }) else { return }
         let household = try household(of: member)
-        var text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = message.text.trimmed
         if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
         let parsed = (try? parse(text, household: household, today: today(of: household)).get()) ?? []
         for (entry, new) in zip(old, parsed) {

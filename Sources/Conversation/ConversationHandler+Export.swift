@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization

@@ -1,5 +1,5 @@
 import EntryParsing
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
@@ -19,7 +19,7 @@ extension ConversationHandler {
     /// A message in a group. Only a linked family group's members are answered; with privacy
     /// mode off the bot sees all chatter, so plain text counts only when it reads as an entry.
     func receiveInGroup(_ message: IncomingMessage) throws {
-        let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = message.text.trimmed
         let command = Command(text, botUsername: settings.botUsername)
         let addressed = command != nil || message.isReplyToBot
         let reply = Replier(ledger: ledger, chat: message.chat)

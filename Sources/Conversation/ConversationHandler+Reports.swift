@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import EntryParsing
 import KopiykaCore
 import Ledger
@@ -82,7 +82,7 @@ extension ConversationHandler {
 
     /// `41,5` or `41.25` as millionths: 41_500_000.
     static func micros(_ text: String) -> Int64? {
-        let parts = text.replacingOccurrences(of: ",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
+        let parts = text.replacing(",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let whole = Int64(parts[0]), whole < 1_000_000 else { return nil }
         guard parts.count == 2 else { return whole * 1_000_000 }
         let fraction = parts[1]

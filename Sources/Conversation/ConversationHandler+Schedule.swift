@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
@@ -16,9 +16,7 @@ extension ConversationHandler {
     /// Call it every minute or so; it reads one row per household.
     public func runSchedule() throws {
         for household in try ledger.households() {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = household.timeZone
-            let hour = calendar.component(.hour, from: clock.now())
+            let hour = household.timeZone.hour(of: clock.now())
             let today = today(of: household)
             if let chat = household.familyChatID, hour >= Self.digestHour,
                try ledger.claimSchedule("digest", period: today.iso, householdID: household.id),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import EntryParsing
 import KopiykaCore
 import Ledger
@@ -58,7 +58,7 @@ public final class ConversationHandler {
     /// with an invitation), commands are answered, anything else is read as entries.
     func receivePrivate(_ message: IncomingMessage) throws {
         try ledger.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
-        let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = message.text.trimmed
         let reply = Replier(ledger: ledger, chat: message.chat)
         let command = Command(text, botUsername: settings.botUsername)
         if let command, command.name == "start", command.argument.hasPrefix(Invitations.prefix) {

@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Localization
 
 /// What the conversation needs to know about the deployment.
 public struct ConversationSettings: Sendable {
     /// New households' time zone (`BOT_TIMEZONE`).
-    public var timeZone: TimeZone
+    public var timeZone: ZoneRules
     /// The language of a newcomer whose Telegram language is unknown (`DEFAULT_LANGUAGE`).
     public var defaultLanguage: Language
     /// New households' base currency.
@@ -13,7 +13,7 @@ public struct ConversationSettings: Sendable {
     /// Our username from `getMe`, to accept `/cmd@username` in groups; nil in the console.
     public var botUsername: String?
 
-    public init(timeZone: TimeZone, defaultLanguage: Language = .uk, baseCurrency: Currency = .uah,
+    public init(timeZone: ZoneRules, defaultLanguage: Language = .uk, baseCurrency: Currency = .uah,
                 botUsername: String? = nil) {
         self.timeZone = timeZone
         self.defaultLanguage = defaultLanguage

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who wrote, as Telegram (or the console) tells it.
 public struct Sender: Equatable, Sendable {
@@ -66,7 +66,7 @@ extension String {
             if character == "<" { inTag = true } else if character == ">" && inTag { inTag = false }
             else if !inTag { text.append(character) }
         }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        return text.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+            .replacing("&quot;", with: "\"").replacing("&amp;", with: "&")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A calendar day in the household's time zone, with no time of day: what an entry's "date"
 /// means to a person (`вчора` is a day, not an instant).
@@ -27,11 +27,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The day an instant falls on in a time zone.
-    public init(_ instant: Date, in timeZone: TimeZone) {
-        let parts = LocalDate.calendar(timeZone).dateComponents([.year, .month, .day], from: instant)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+    public init(_ instant: Date, in zone: ZoneRules) {
+        self = zone.localDate(of: instant)
     }
 
     public var iso: String {
@@ -91,11 +88,5 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
-    static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }

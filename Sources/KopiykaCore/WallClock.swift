@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one way the bot learns the time, so tests can fix it. Everything that depends on "now"
 /// (an entry's date, the 21:00 digest, an invitation's expiry) takes a `WallClock`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import SQLite
 
@@ -57,7 +57,7 @@ extension Ledger {
     static func household(_ row: Row) -> Household {
         Household(id: row.int64(0),
                   baseCurrency: Currency(code: row.string(1)) ?? Currency(code: row.string(1), minorUnitDigits: 2),
-                  timeZone: TimeZone(identifier: row.string(2)) ?? .gmt,
+                  timeZone: ZoneRules(identifier: row.string(2)) ?? .utc,
                   familyChatID: row.optionalInt64(3), familyThreadID: row.optionalInt64(4),
                   broadcastMode: BroadcastMode(rawValue: row.string(5)) ?? .batched)
     }
@@ -71,7 +71,7 @@ extension Ledger {
 
     /// Creates a household with `owner` as its first member and their built-in accounts.
     public func createHousehold(
-        owner: Newcomer, baseCurrency: Currency = .uah, timeZone: TimeZone
+        owner: Newcomer, baseCurrency: Currency = .uah, timeZone: ZoneRules
     ) throws -> Member {
         try transaction {
             let now = Self.timestamp(clock.now())

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One button under a message: a label and the `callback_data` it sends back (≤ 64 bytes).
 public struct OutboxButton: Codable, Equatable, Sendable {

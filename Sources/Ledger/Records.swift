@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 
 /// A family: one shared ledger, one base currency, one time zone for "today".
 public struct Household: Equatable, Sendable {
     public let id: Int64
     public var baseCurrency: Currency
-    public var timeZone: TimeZone
+    public var timeZone: ZoneRules
     /// The Telegram group linked as the family chat, if any.
     public var familyChatID: Int64?
     /// The forum topic of the family chat the bot was linked from, where posts go.

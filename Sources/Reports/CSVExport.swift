@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
@@ -38,6 +38,6 @@ public enum CSVExport {
             value = "'" + value
         }
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + value.replacing("\"", with: "\"\"") + "\""
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Localization
 
@@ -12,7 +12,7 @@ public enum ReportPeriod: Equatable, Sendable {
     /// A named month that has not come yet this year means last year's. Month names come from
     /// the catalog, so a language added there is understood here too.
     public static func parse(_ argument: String, today: LocalDate, catalog: Catalog) -> ReportPeriod? {
-        let text = argument.lowercased().trimmingCharacters(in: .whitespaces)
+        let text = argument.lowercased().trimmed
         let current = YearMonth(today)
         if text.isEmpty { return .month(current) }
         if lastWords.contains(text) { return .month(current.previous) }

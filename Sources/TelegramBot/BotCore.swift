@@ -1,5 +1,5 @@
 import Conversation
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization

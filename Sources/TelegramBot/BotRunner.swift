@@ -1,6 +1,7 @@
 import Conversation
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import KopiykaCore
 import Localization
 import TelegramClient

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 enum CommandLineInterface {
     static let usage = """

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KopiykaCore
 import Localization
 
 /// The bot's settings, from environment variables and, when present, a `bot.env` file in the
@@ -8,7 +9,7 @@ struct Configuration {
     var botToken: String?
     var telegramAPIURL = "https://api.telegram.org"
     var databasePath = "./kopiyka.sqlite"
-    var timeZone = TimeZone(identifier: "Europe/Kyiv")!
+    var timeZone = ZoneRules.utc
     var defaultLanguage = Language.uk
     var logLevel = LogLevel.info
     /// Turns outbox pacing off: for a local Bot API server and benchmarks.
@@ -27,7 +28,7 @@ struct Configuration {
 
     init(_ values: [String: String]) throws(Invalid) {
         func value(_ key: String) -> String? {
-            guard let text = values[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            guard let text = values[key]?.trimmed, !text.isEmpty else { return nil }
             return text
         }
         botToken = value("BOT_TOKEN")
@@ -38,12 +39,12 @@ struct Configuration {
             telegramAPIURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
         if let path = value("DATABASE_PATH") { databasePath = path }
-        if let zone = value("BOT_TIMEZONE") {
-            guard let timeZone = TimeZone(identifier: zone) else {
-                throw Invalid(description: "BOT_TIMEZONE \(zone) is not a time zone (try Europe/Kyiv)")
-            }
-            self.timeZone = timeZone
+        let zone = value("BOT_TIMEZONE") ?? "Europe/Kyiv"
+        guard let timeZone = ZoneRules(identifier: zone) else {
+            throw Invalid(description: "BOT_TIMEZONE \(zone) is not a time zone in \(ZoneRules.directory) "
+                + "(try Europe/Kyiv; the tzdata package installs them)")
         }
+        self.timeZone = timeZone
         if let code = value("DEFAULT_LANGUAGE") {
             guard let language = Language(rawValue: code.lowercased()) else {
                 throw Invalid(description: "DEFAULT_LANGUAGE must be uk, ru or en, not \(code)")
@@ -64,11 +65,11 @@ struct Configuration {
 func parseEnvFile(_ text: String) -> [String: String] {
     var values: [String: String] = [:]
     for rawLine in text.split(whereSeparator: \.isNewline) {
-        var line = rawLine.trimmingCharacters(in: .whitespaces)
+        var line = rawLine.trimmed
         if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }
         guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-        let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-        var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let key = line[..<equals].trimmed
+        var value = line[line.index(after: equals)...].trimmed
         if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
             value = String(value.dropFirst().dropLast())
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 enum LogLevel: String, Comparable, Sendable {
     case debug, info, warning, error
@@ -24,13 +25,13 @@ struct Log: Sendable {
     func callAsFunction(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard level >= self.level else { return }
         var text = message()
-        if let secret, !secret.isEmpty { text = text.replacingOccurrences(of: secret, with: "***") }
+        if let secret, !secret.isEmpty { text = text.replacing(secret, with: "***") }
         let line = "\(Date().formatted(.iso8601)) \(level.rawValue.uppercased()) \(text)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        writeUnbuffered(line, to: STDERR_FILENO)
     }
 }
 
 /// Says something to the operator on stderr, outside the log format: usage and fatal errors.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    writeUnbuffered(text + "\n", to: STDERR_FILENO)
 }

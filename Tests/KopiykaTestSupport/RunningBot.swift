@@ -16,7 +16,7 @@ public final class RunningBot: Sendable {
     private let captured = CapturedLog()
 
     public init(fake: FakeBotAPI, databasePath: String, clock: WallClock = .fixed(testNow),
-                pacingDisabled: Bool = true, timeZone: TimeZone = kyiv) throws {
+                pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv) throws {
         self.fake = fake
         self.databasePath = databasePath
         let captured = self.captured

@@ -4,7 +4,7 @@ import Ledger
 
 /// 2026-11-21 10:00 in Kyiv: a fixed "now" for tests.
 public let testNow = Date(timeIntervalSince1970: 1_795_248_000)
-public let kyiv = TimeZone(identifier: "Europe/Kyiv")!
+public let kyiv = ZoneRules(identifier: "Europe/Kyiv")!
 
 /// A ledger on a real SQLite file in its own temp folder, with a fixed clock.
 public struct TestLedger {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every message of every language, parsed once at start-up. A value: share it freely.
 public struct Catalog: Sendable {
@@ -49,26 +49,32 @@ public struct Catalog: Sendable {
         do {
             return try Data(contentsOf: file)
         } catch {
-            throw .unreadableFile(path: file.path, reason: error.localizedDescription)
+            throw .unreadableFile(path: file.path, reason: String(describing: error))
         }
     }
 
     static func parse(_ data: Data, path: String) throws(LocalizationError) -> [String: Message] {
-        let object: Any
+        let entries: [String: JSONValue]
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            entries = try JSONDecoder().decode([String: JSONValue].self, from: data)
         } catch {
-            throw .invalidJSON(path: path, reason: error.localizedDescription)
-        }
-        guard let entries = object as? [String: Any] else {
-            throw .invalidJSON(path: path, reason: "the top level is not an object")
+            throw .invalidJSON(path: path, reason: String(describing: error))
         }
         var parsed: [String: Message] = [:]
         for (key, value) in entries {
-            guard let pattern = value as? String else { throw .notAString(path: path, key: key) }
+            guard let pattern = value.string else { throw .notAString(path: path, key: key) }
             parsed[key] = try message(pattern, key: key, path: path)
         }
         return parsed
+    }
+
+    /// A value of the locale file's object: a string, or anything else (which is an error,
+    /// reported with its key rather than as a decoding failure).
+    private struct JSONValue: Decodable {
+        let string: String?
+        init(from decoder: any Decoder) throws {
+            string = try? decoder.singleValueContainer().decode(String.self)
+        }
     }
 
     private static func message(_ pattern: String, key: String, path: String)

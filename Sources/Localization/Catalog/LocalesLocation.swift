@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Catalog {
     /// The `Locales/` directory, from the first of these that holds an `en.json`:
@@ -8,7 +8,7 @@ extension Catalog {
     public static func locate() throws(LocalizationError) -> URL {
         let candidates = localeCandidates(
             environment: ProcessInfo.processInfo.environment,
-            executable: Bundle.main.executableURL,
+            executable: executable,
             workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             sourceFile: #filePath)
         return try firstExisting(candidates)
@@ -30,10 +30,19 @@ extension Catalog {
         // …/Sources/Localization/Catalog/LocalesLocation.swift → …/Locales
         let components = URL(fileURLWithPath: sourceFile).pathComponents
         if let sources = components.lastIndex(of: "Sources"), sources > 0 {
-            let root = NSString.path(withComponents: Array(components[..<sources]))
-            candidates.append(URL(fileURLWithPath: root).appendingPathComponent("Locales"))
+            let root = URL(fileURLWithPath: "/" + components[1..<sources].joined(separator: "/"))
+            candidates.append(root.appendingPathComponent("Locales"))
         }
         return candidates
+    }
+
+    /// The running executable: Linux's `/proc/self/exe`, as `Bundle.main` reads it (Bundle
+    /// lives in full Foundation); `argv[0]` elsewhere.
+    private static var executable: URL? {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }
     }
 
     static func firstExisting(_ candidates: [URL]) throws(LocalizationError) -> URL {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 public enum ParseMode: String, Sendable, Encodable {
     case html = "HTML"

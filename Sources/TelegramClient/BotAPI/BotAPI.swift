@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Bot API methods the bot calls, over any `HTTPClient`. Holds the token; never puts it
 /// in an error or a log line.

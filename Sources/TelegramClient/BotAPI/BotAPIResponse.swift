@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns an HTTP answer into a result or a `BotAPIError`. The status is looked at before the
 /// body: behind a proxy a 502 carries an HTML page, not JSON.

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// HTTP over libcurl. `curl_easy_perform` blocks, so it runs on a small fixed set of dedicated
 /// threads, each owning one easy handle for its whole life so that connections (and TLS
@@ -15,10 +15,7 @@ public final class CurlHTTPClient: HTTPClient {
         CurlGlobal.initializeOnce()
         for index in 0..<max(1, threads) {
             let queue = self.queue
-            let thread = Thread { CurlWorker(queue: queue).run() }
-            thread.name = "kopiyka-curl-\(index)"
-            thread.stackSize = 1 << 20
-            thread.start()
+            startThread(name: "kopiyka-curl-\(index)", stackSize: 1 << 20) { CurlWorker(queue: queue).run() }
         }
     }
 

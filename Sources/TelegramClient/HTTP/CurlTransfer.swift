@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// State the C callbacks reach through their `void *` argument.
 private final class TransferContext {

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// One dedicated thread's loop: take a job, run it on this thread's easy handle, resume the
 /// caller. `curl_easy_reset` between jobs clears options but keeps the connection cache.

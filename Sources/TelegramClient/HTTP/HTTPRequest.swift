@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP exchange as the Bot API needs it: a URL, a body, and how long to wait.
 public struct HTTPRequest: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Set from the async side when the awaiting task is cancelled; read by curl's progress
@@ -19,7 +19,7 @@ struct TransferJob: Sendable {
 /// threads call `take()`, never a task on the cooperative pool.
 final class TransferQueue: @unchecked Sendable {
     // @unchecked: every stored property is guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var jobs: [TransferJob] = []
     private var head = 0
     private var closed = false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One thing the outbox asks Telegram to do. Texts are HTML, already escaped and split.
 public enum OutgoingMessage: Sendable, Equatable {

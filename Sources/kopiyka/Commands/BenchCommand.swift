@@ -1,6 +1,7 @@
 import Benchmarks
 import EntryParsing
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `kopiyka bench [parser] [reports] [--entries N]`: performance figures, printed rather than asserted
 /// (timed tests flake on shared machines). Build with `-c release` for meaningful numbers.
@@ -36,8 +37,8 @@ struct BenchCommand {
                 switch suite {
                 case "parser":
                     let result = ParserBenchmark.run(seconds: 3)
-                    print(String(format: "parser: %d messages, %.0f messages/s on one core, %.2f µs/message",
-                                 result.messages, result.messagesPerSecond, result.nanosecondsPerMessage / 1000))
+                    print("parser: \(result.messages) messages, \(result.messagesPerSecond.fixed(0)) messages/s "
+                          + "on one core, \((result.nanosecondsPerMessage / 1000).fixed(2)) µs/message")
                 default:
                     try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
                                              small: min(10_000, entries), folder: folder) { print($0) }

@@ -1,5 +1,6 @@
 import Conversation
-import Foundation
+import FoundationEssentials
+import Glibc
 import KopiykaCore
 import Ledger
 import Localization
@@ -55,7 +56,7 @@ struct ConsoleCommand {
             try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]))
             while true {
                 // A terminal line-buffers stdout, so earlier lines are out before the prompt.
-                if interactive { FileHandle.standardOutput.write(Data("› ".utf8)) }
+                if interactive { writeUnbuffered("› ", to: STDOUT_FILENO) }
                 guard let line = readLine(strippingNewline: true) else { break }
                 try handler.handle(session.event(for: line))
                 while try ledger.transaction({ try handler.runExportStep() }) {}
@@ -83,7 +84,7 @@ struct ConsoleSession {
     /// A typed line as the event Telegram would deliver: a button press for a number that
     /// names one, a reply for `> text`, else a message.
     mutating func event(for line: String) -> ConversationEvent {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmed
         if let number = Int(trimmed), number >= 1, number <= buttons.count, let messageID = lastMessageID {
             presses += 1
             return .callback(CallbackPress(queryID: "console-\(presses)", data: buttons[number - 1].data, sender: sender,

@@ -1,5 +1,5 @@
 import EntryParsing
-import Foundation
+import FoundationEssentials
 import KopiykaCore
 
 /// `kopiyka parse [--today YYYY-MM-DD]`: the parser as a public, line-oriented JSON contract.

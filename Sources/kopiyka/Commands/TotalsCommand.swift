@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `kopiyka totals [--rebuild]`: checks the month totals behind every report against a fresh
 /// sum over the entries; `--rebuild` first recomputes them. Exit 1 when they disagree.
