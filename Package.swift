@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// Linux: the bot reads /proc and the tz database and calls glibc directly.
 import PackageDescription
 
 // The folder tree is the architecture: an update comes in through `TelegramClient` (or the
@@ -6,7 +7,6 @@ import PackageDescription
 // and `Conversation` decides what to answer, in words from `Localization`.
 let package = Package(
     name: "Kopiyka",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "kopiyka", targets: ["kopiyka"]),
     ],
