@@ -80,14 +80,26 @@ extension BotAPI {
 
     /// Uploads `data` as a file named `fileName` (≤ 50 MB) with multipart/form-data.
     public func sendDocument(chatID: Int64, fileName: String, data: Data, caption: String? = nil) async throws -> SentMessage {
+        try await upload("sendDocument", field: "document", chatID: chatID, fileName: fileName,
+                         contentType: "application/octet-stream", data: data, caption: caption)
+    }
+
+    /// A picture (≤ 10 MB); Telegram recompresses it. `contentType` is the image's, e.g. image/png.
+    public func sendPhoto(chatID: Int64, fileName: String, contentType: String, data: Data, caption: String? = nil) async throws -> SentMessage {
+        try await upload("sendPhoto", field: "photo", chatID: chatID, fileName: fileName, contentType: contentType,
+                         data: data, caption: caption)
+    }
+
+    /// multipart/form-data: the only way to upload a file.
+    private func upload(_ method: String, field: String, chatID: Int64, fileName: String, contentType: String,
+                        data: Data, caption: String?) async throws -> SentMessage {
         var parts = [MultipartPart(name: "chat_id", value: String(chatID))]
         if let caption {
             parts.append(MultipartPart(name: "caption", value: caption))
             parts.append(MultipartPart(name: "parse_mode", value: ParseMode.html.rawValue))
         }
-        parts.append(
-            MultipartPart(name: "document", fileName: fileName, contentType: "application/octet-stream", data: data))
-        return try await callMultipart("sendDocument", parts)
+        parts.append(MultipartPart(name: field, fileName: fileName, contentType: contentType, data: data))
+        return try await callMultipart(method, parts)
     }
 }
 

@@ -71,14 +71,15 @@ extension FakeBotAPI {
         }
     }
 
-    func sendDocument(_ parameters: DecodedParameters) -> ServerReply {
+    /// sendDocument and sendPhoto: a multipart upload in `field`.
+    func sendFile(_ parameters: DecodedParameters, field: String) -> ServerReply {
         let values = parameters.values
         guard let chatID = values["chat_id"].flatMap({ Int64($0) }) else {
             return Self.error(400, "Bad Request: chat not found")
         }
         if let refusal = refusal(for: chatID) { return refusal }
-        guard let file = parameters.files["document"] else {
-            return Self.error(400, "Bad Request: there is no document in the request")
+        guard let file = parameters.files[field] else {
+            return Self.error(400, "Bad Request: there is no \(field) in the request")
         }
         let caption = values["caption"] ?? ""
         if !caption.isEmpty,

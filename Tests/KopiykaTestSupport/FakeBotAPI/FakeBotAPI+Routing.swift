@@ -49,7 +49,8 @@ extension FakeBotAPI {
         case "answercallbackquery":
             guard values["callback_query_id"] != nil else { return Self.error(400, "Bad Request: query is too old and response timeout expired or query ID is invalid") }
             return Self.ok(true)
-        case "senddocument": return sendDocument(parameters)
+        case "senddocument": return sendFile(parameters, field: "document")
+        case "sendphoto": return sendFile(parameters, field: "photo")
         default: return Self.error(404, "Not Found")
         }
     }

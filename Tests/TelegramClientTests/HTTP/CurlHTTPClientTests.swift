@@ -130,6 +130,17 @@ import Testing
         }
     }
 
+    @Test func sendPhotoUploadsTheImageWithItsType() async throws {
+        try await withFakeAPI { fake, api throws in
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            let sent = try await api.sendPhoto(chatID: 42, fileName: "chart.png", contentType: "image/png", data: png, caption: "Листопад")
+            let request = try #require(fake.requests(method: "sendPhoto").first)
+            #expect(request.files["photo"]?.data == png)
+            #expect(request.files["photo"]?.contentType == "image/png")
+            #expect(fake.sentMessages(chatID: 42).first?.messageID == sent.messageID)
+        }
+    }
+
     @Test func jsonParametersArriveAsTelegramSeesThem() async throws {
         try await withFakeAPI { fake, api throws in
             let keyboard = InlineKeyboardMarkup([[InlineKeyboardButton(text: "Так", callbackData: "yes")]])
