@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import KopiykaCore
 import Localization
+import Synchronization
 import TelegramClient
 
 /// Runs the bot until a signal or a wrong token: start-up, polling, sending, shutdown.
@@ -156,19 +157,54 @@ extension BotCore {
     func pendingOutboxCount() throws -> Int { try ledger.pendingOutboxCount() }
 }
 
-/// Cancels a task on SIGINT or SIGTERM: the poller finishes the update in hand, the outbox
-/// flushes for a moment, and the process exits 0.
+/// Cancels the bot's task on SIGINT or SIGTERM: the poller finishes the update in hand, the
+/// outbox flushes for a moment, and the process exits 0.
+///
+/// Install it first thing, before the database opens: a signal that comes before the task
+/// exists is remembered, and cancels the task the moment it is handed over, instead of
+/// killing the process with the signal's default action.
 public final class SignalTrap: Sendable {
-    /// Kept only so the sources live as long as the trap; never mutated after `init`.
-    nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
+    private enum State {
+        case waiting
+        case stopRequested
+        case guarding(Task<BotRunner.Exit, Never>)
+    }
 
-    public init(cancelling task: Task<some Sendable, Never>, on signals: [Int32] = [SIGINT, SIGTERM]) {
+    private let state = Mutex(State.waiting)
+    /// Kept only so the sources live as long as the trap; never mutated after `init`.
+    nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
+
+    public init(on signals: [Int32] = [SIGINT, SIGTERM]) {
         sources = signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { task.cancel() }
+            source.setEventHandler { [weak self] in self?.stop() }
             source.resume()
             return source
         }
+    }
+
+    /// The task a signal cancels; cancelled at once if a signal already came.
+    public func protect(_ task: Task<BotRunner.Exit, Never>) {
+        let cancelNow = state.withLock { state -> Bool in
+            if case .stopRequested = state { return true }
+            state = .guarding(task)
+            return false
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// True once a signal came.
+    public var stopRequested: Bool {
+        state.withLock { if case .waiting = $0 { false } else { true } }
+    }
+
+    private func stop() {
+        let task = state.withLock { state -> Task<BotRunner.Exit, Never>? in
+            if case .guarding(let task) = state { return task }
+            state = .stopRequested
+            return nil
+        }
+        task?.cancel()
     }
 }

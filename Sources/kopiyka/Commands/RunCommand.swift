@@ -25,6 +25,8 @@ struct RunCommand {
             try ConsoleCommand(options: []).run()
             return
         }
+        // Before the catalog and the database load: a SIGTERM from here on stops the bot cleanly.
+        let trap = SignalTrap()
         let app = App(configuration: configuration)
         let catalog = try app.loadCatalog()
         let log = app.log
@@ -51,8 +53,9 @@ struct RunCommand {
         } catch {
             throw ExitError("cannot start: \(error)")
         }
+        guard !trap.stopRequested else { return }
         let bot = Task { await runner.run() }
-        let trap = SignalTrap(cancelling: bot)
+        trap.protect(bot)
         let exit = await bot.value
         withExtendedLifetime(trap) {}
         if case .unauthorized(let reason) = exit {
