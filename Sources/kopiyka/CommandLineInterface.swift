@@ -6,6 +6,8 @@ enum CommandLineInterface {
 
           run                 Run the Telegram bot (BOT_TOKEN set), or the offline console.
                               The default command.
+          serve               Run the Telegram bot, as systemd and Docker do: without a
+                              BOT_TOKEN it exits with status 78 instead of the console.
           console [--user NAME] [--lang uk|ru|en]
                               Chat with the bot offline: each line is a message.
           parse [--today YYYY-MM-DD]
@@ -25,6 +27,8 @@ enum CommandLineInterface {
         switch command {
         case "run":
             try await RunCommand(options: options).run()
+        case "serve":
+            try await RunCommand(options: options, isService: true).run()
         case "console":
             try ConsoleCommand(options: options).run()
         case "parse":

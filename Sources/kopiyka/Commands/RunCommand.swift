@@ -6,15 +6,29 @@ import TelegramBot
 import TelegramClient
 
 /// `kopiyka run` (and `kopiyka` alone): the Telegram bot when a token is set, else the console.
+/// `kopiyka serve`: the Telegram bot only, for systemd and Docker. A service has nobody at its
+/// console, so a missing or empty token there is a setting to fix (exit 78, which the unit does
+/// not restart on), not an empty chat that ends at once with 0.
 struct RunCommand {
-    init(options: [String]) throws(ExitError) {
+    let isService: Bool
+
+    init(options: [String], isService: Bool = false) throws(ExitError) {
         guard options.isEmpty else {
-            throw ExitError("run takes no arguments\n\n\(CommandLineInterface.usage)", status: 64)
+            throw ExitError("\(isService ? "serve" : "run") takes no arguments\n\n\(CommandLineInterface.usage)", status: 64)
         }
+        self.isService = isService
     }
+
+    static let noTokenForService = """
+        BOT_TOKEN is missing or empty, so the bot cannot start. Put BOT_TOKEN=… from @BotFather in the \
+        service's environment file (/etc/kopiyka/bot.env, or docker run --env-file bot.env).
+        """
 
     func run() async throws(ExitError) {
         let configuration = try loadConfiguration()
+        if isService, configuration.botToken == nil {
+            throw ExitError(Self.noTokenForService, status: 78)
+        }
         guard let token = configuration.botToken else {
             printError("""
                 No BOT_TOKEN is set, so Kopiyka starts its offline console: type a message such as
