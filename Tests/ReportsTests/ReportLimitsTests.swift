@@ -104,6 +104,13 @@ import Testing
         #expect(sameMonth.isTooLarge)
     }
 
+    @Test func barsTakeAnyFraction() {
+        #expect(Bar.render(.nan) == "")
+        #expect(Bar.render(.infinity) == "██████████")
+        #expect(Bar.render(-.infinity) == "")
+        #expect(Bar.render(Double(Int64.max)) == "██████████")
+    }
+
     @Test func periodsRunFrom2000ToAYearAhead() {
         func read(_ text: String) -> Result<ReportPeriod, ReportPeriod.Refusal> {
             ReportPeriod.read(text, today: today, catalog: catalog)
