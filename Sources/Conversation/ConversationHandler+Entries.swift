@@ -15,9 +15,17 @@ extension ConversationHandler {
         case .failure(let failure):
             try reply(hint(for: failure, text: text, localizer: l))
         case .success(let stored):
-            let saved = try ledger.add(stored.map { newEntry($0, text: text) }, by: member,
-                                       source: EntrySource(updateID: message.updateID, chatID: message.chat.id,
-                                                           messageID: message.messageID))
+            let saved: [Entry]
+            do {
+                saved = try ledger.refusingOverflow {
+                    try ledger.add(stored.map { newEntry($0, text: text) }, by: member,
+                                   source: EntrySource(updateID: message.updateID, chatID: message.chat.id,
+                                                       messageID: message.messageID))
+                }
+            } catch is MoneyOverflow {
+                try reply(l("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
+                return
+            }
             try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply)
             if message.chat.kind == .privateChat {
                 try FamilyBroadcaster(handler: self).post(saved, by: member, household: household)

@@ -31,10 +31,11 @@ extension ConversationHandler {
             try reply(l("history.empty"))
             return
         }
-        let spent = entries.filter { $0.kind == .expense }.compactMap(\.baseMinor).reduce(0, +)
+        // Past Int64 the sum says "too large" in its place; the entries are listed all the same.
+        let spent = (try? entries.filter { $0.kind == .expense }.compactMap(\.baseMinor).checkedSum())
+            .map { MessageArgument.money(Money(minorUnits: $0, currency: household.baseCurrency)) }
         let shown = Array(entries.prefix(Self.listLimit))
-        let header = l(titleKey, ["amount": .money(Money(minorUnits: spent, currency: household.baseCurrency)),
-                                  "count": .number(entries.count)])
+        let header = l(titleKey, ["amount": spent ?? .text(l("money.too_large")), "count": .number(entries.count)])
         try show(.list, entryIDs: shown.map(\.id), household: household, reply: reply, header: header)
     }
 

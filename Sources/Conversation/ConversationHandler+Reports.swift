@@ -10,14 +10,25 @@ extension ConversationHandler {
     func report(_ argument: String, member: Member, household: Household) throws -> String {
         let l = localizer(member)
         let today = today(of: household)
-        switch ReportPeriod.parse(argument, today: today, catalog: catalog) {
-        case .month(let month)?:
+        switch ReportPeriod.read(argument, today: today, catalog: catalog) {
+        case .success(.month(let month)):
             return ReportRenderer(l).render(try monthlyReport(month, household: household, today: today))
-        case .year(let year)?:
-            let months = YearMonth(year: year, month: 1)!...YearMonth(year: year, month: 12)!
-            let totals = try ledger.monthTotals(householdID: household.id, months: months)
-            return ReportRenderer(l).render(ReportBuilder.yearly(year: year, baseCurrency: household.baseCurrency, totals: totals))
-        case nil:
+        case .success(.year(let year)):
+            // `read` gives years from 2000 on, so January and December exist.
+            guard let first = YearMonth(year: year, month: 1), let last = YearMonth(year: year, month: 12) else {
+                return l("report.usage")
+            }
+            let report: YearReport
+            do {
+                report = ReportBuilder.yearly(year: year, baseCurrency: household.baseCurrency,
+                                              totals: try ledger.monthTotals(householdID: household.id, months: first...last))
+            } catch is MoneyOverflow {
+                return ReportRenderer(l).tooLarge(String(year))
+            }
+            return ReportRenderer(l).render(report)
+        case .failure(.outOfRange):
+            return l("report.period_out_of_range", ["last": .text(String(ReportPeriod.years(today: today).upperBound))])
+        case .failure(.notUnderstood):
             return l("report.usage")
         }
     }
@@ -31,29 +42,45 @@ extension ConversationHandler {
     }
 
     /// `/budget` lists; `/budget кафе 3000` sets a category's; `/budget 40000` the total;
-    /// `/budget кафе 0` removes one. The category may be named in any language or form.
+    /// `/budget кафе 0` removes one. The category may be named in any language or form. A limit
+    /// is at most `maxBudgetMajor` units of the base currency.
     func budget(_ argument: String, member: Member, household: Household) throws -> String {
         let l = localizer(member)
         let renderer = ReportRenderer(l)
         let today = today(of: household)
+        let base = household.baseCurrency
         guard !argument.isEmpty else {
-            return renderer.render(budgets: try budgetStatuses(household, month: YearMonth(today), today: today),
-                                   baseCurrency: household.baseCurrency, month: YearMonth(today))
+            let month = YearMonth(today)
+            do {
+                return renderer.render(budgets: try budgetStatuses(household, month: month, today: today),
+                                       baseCurrency: base, month: month)
+            } catch is MoneyOverflow {
+                let title = l("budget.title", ["title": .text(l.monthTitle(year: month.year, month: month.month))])
+                return title + "\n" + l("report.too_large")
+            }
         }
         var words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
         let removing = words.last == "0"
         if removing { words.removeLast() }
         let limit: Money?
         var name: String
+        let largest = Money(minorUnits: Self.maxBudgetMajor * base.minorUnitsPerMajor, currency: base)
         if removing {
             limit = nil
             name = words.joined(separator: " ")
         } else {
-            guard case .success(let parsed) = EntryParser(baseCurrency: household.baseCurrency).parse(argument, today: today),
-                  parsed.count == 1, parsed[0].amount.currency == household.baseCurrency
-            else { return l("budget.usage") }
-            limit = parsed[0].amount
-            name = parsed[0].note
+            switch EntryParser(baseCurrency: base).parse(argument, today: today) {
+            case .failure(.amountTooLarge):
+                return l("budget.too_large", ["limit": .money(largest)])
+            case .success(let parsed) where parsed.count == 1 && parsed[0].amount.currency == base:
+                guard parsed[0].amount.minorUnits <= largest.minorUnits else {
+                    return l("budget.too_large", ["limit": .money(largest)])
+                }
+                limit = parsed[0].amount
+                name = parsed[0].note
+            default:
+                return l("budget.usage")
+            }
         }
         var category: CategoryKey?
         if !name.isEmpty {
@@ -68,16 +95,44 @@ extension ConversationHandler {
         return l("budget.set", ["name": .text(shownName), "limit": .money(limit)])
     }
 
-    /// `/rate usd 41,5`: how many base-currency units one unit of a currency is worth.
+    /// Why a billion: the most the parser takes for one entry. In minor units it is 10¹¹ for
+    /// every currency we know (10¹² even with three fraction digits), far inside `Int64`.
+    static let maxBudgetMajor: Int64 = 1_000_000_000
+
+    /// `/rate usd 41,5`: how many base-currency units one unit of a currency is worth; only a
+    /// rate within `LedgerConversion.plausibleRange` of the pair.
     func rate(_ argument: String, member: Member, household: Household) throws -> String {
         let l = localizer(member)
+        let base = household.baseCurrency
         let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard words.count == 2, let currency = Currency(code: words[0]), currency != household.baseCurrency,
+        guard words.count == 2, let currency = Currency(code: words[0]), currency != base,
               let micros = Self.micros(words[1]), micros > 0
         else { return l("rate.usage") }
-        try ledger.setRate(currency, basePerUnitMicros: micros, householdID: household.id)
-        return l("rate.set", ["currency": .text(currency.code), "rate": .text(words[1]),
-                              "base": .text(household.baseCurrency.code)])
+        let range = LedgerConversion.plausibleRange(of: currency, in: base)
+        guard range.contains(micros) else {
+            func shown(_ micros: Int64) -> String { l.number(Self.decimal(micros: micros)) }
+            return l("rate.out_of_range", [
+                "currency": .text(currency.code), "base": .text(base.code), "code": .text(currency.code.lowercased()),
+                "lowest": .text(shown(range.lowestMicros)), "highest": .text(shown(range.highestMicros)),
+                "typical": .text(shown(range.typicalMicros).replacing("\u{A0}", with: "")),
+            ])
+        }
+        do {
+            try ledger.setRate(currency, basePerUnitMicros: micros, householdID: household.id)
+        } catch is MoneyOverflow {
+            return l("report.too_large")
+        }
+        return l("rate.set", ["currency": .text(currency.code), "rate": .text(words[1]), "base": .text(base.code)])
+    }
+
+    /// Millionths as the shortest decimal that shows them: 41_500_000 is 41.5.
+    static func decimal(micros: Int64) -> DecimalNumber {
+        var units = micros, digits = 6
+        while digits > 0, units % 10 == 0 {
+            units /= 10
+            digits -= 1
+        }
+        return DecimalNumber(units, fractionDigits: digits)
     }
 
     /// `41,5` or `41.25` as millionths: 41_500_000.
@@ -101,8 +156,13 @@ extension ConversationHandler {
         guard !months.isEmpty else { return }
         let touched = Set(entries.map(\.category))
         for month in months.sorted() {
-            for status in try budgetStatuses(household, month: month, today: today)
-            where status.category == nil || touched.contains(status.category!) {
+            let statuses: [BudgetStatus]
+            do {
+                statuses = try budgetStatuses(household, month: month, today: today)
+            } catch is MoneyOverflow {
+                continue  // Spending past Int64 passed every threshold long ago: nothing new to say.
+            }
+            for status in statuses where status.category.map(touched.contains) ?? true {
                 guard let reached = status.reachedThreshold else { continue }
                 var announce: Int?
                 for threshold in [80, 100] where threshold <= reached {

@@ -36,19 +36,27 @@ extension ConversationHandler {
         }
     }
 
-    /// The day's totals by member and category; nil on a day without entries.
+    /// The day's totals by member and category; nil on a day without entries. Sums past
+    /// `Int64` make it the title and "too large", which still goes out and is claimed for the
+    /// day, so the schedule never stumbles on the same day again.
     func digest(_ household: Household, day: LocalDate) throws -> String? {
         let entries = try ledger.entries(householdID: household.id, dates: day...day).filter { $0.kind == .expense }
         guard !entries.isEmpty else { return nil }
         let l = familyLocalizer(household)
+        let title = l("digest.title", ["date": .text(l.dayAndMonth(day))])
         let base = household.baseCurrency
         func money(_ minor: Int64) -> String { l.money(Money(minorUnits: minor, currency: base)) }
-        let counted = entries.filter { $0.baseMinor != nil }
-        let total = counted.reduce(0) { $0 + $1.baseMinor! }
-        var lines = [l("digest.title", ["date": .text(l.dayAndMonth(day))]),
-                     l("digest.total", ["amount": .text(money(total)), "count": .number(entries.count)])]
+        let counted = entries.compactMap { entry in entry.baseMinor.map { (entry, $0) } }
+        let total: Int64, byMember: [Int64: Int64], byCategory: [CategoryKey: Int64]
+        do {
+            total = try counted.map(\.1).checkedSum()
+            byMember = try sums(counted, by: \.memberID)
+            byCategory = try sums(counted, by: \.category)
+        } catch {
+            return title + "\n" + l("report.too_large")
+        }
+        var lines = [title, l("digest.total", ["amount": .text(money(total)), "count": .number(entries.count)])]
         let members = try ledger.members(householdID: household.id)
-        let byMember = Dictionary(grouping: counted, by: \.memberID).mapValues { $0.reduce(0) { $0 + $1.baseMinor! } }
         let spenders = members.compactMap { member in
             byMember[member.id].map { (member.name, $0) }
         }.sorted { $0.1 > $1.1 }
@@ -57,12 +65,18 @@ extension ConversationHandler {
                 l("report.member", ["name": .text($0.0.htmlEscaped), "amount": .text(money($0.1))])
             }.joined(separator: " · "))]))
         }
-        let byCategory = Dictionary(grouping: counted, by: \.category).mapValues { $0.reduce(0) { $0 + $1.baseMinor! } }
         lines.append(byCategory.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
             l("report.member", ["name": .text(l.categoryName($0.key)), "amount": .text(money($0.value))])
         }.joined(separator: " · "))
         let foreign = entries.filter { $0.baseMinor == nil }.map { l.money($0.amount) }
         if !foreign.isEmpty { lines.append(l("report.foreign", ["amounts": .text(foreign.joined(separator: ", "))])) }
         return lines.joined(separator: "\n")
+    }
+
+    /// Checked sums of the entries' base amounts, grouped by `key`.
+    private func sums<Key: Hashable>(_ counted: [(Entry, Int64)], by key: KeyPath<Entry, Key>) throws(MoneyOverflow) -> [Key: Int64] {
+        var sums: [Key: Int64] = [:]
+        for (entry, minor) in counted { sums[entry[keyPath: key]] = try CheckedMinor.add(sums[entry[keyPath: key]] ?? 0, minor) }
+        return sums
     }
 }

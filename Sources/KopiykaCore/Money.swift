@@ -1,7 +1,9 @@
 /// An exact amount of one currency, counted in its minor units (kopiykas, cents).
 ///
 /// Money is never a `Double`: `0.1 + 0.2` must stay `0.30`. Sums of different currencies are
-/// a programming error, so `+` traps on them rather than inventing a rate.
+/// a programming error, so `+` traps on them rather than inventing a rate. `+` and
+/// `init(major:)` also trap on overflow: they are for literals and tests; sums of stored or
+/// typed money use `adding(_:)` and `CheckedMinor`, which throw `MoneyOverflow` instead.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
     public var minorUnits: Int64
     public var currency: Currency
@@ -35,8 +37,9 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
             fraction = Int64(padded) ?? 0
         }
         let (scaled, overflow) = whole.multipliedReportingOverflow(by: currency.minorUnitsPerMajor)
-        guard !overflow else { return nil }
-        let value = scaled + fraction
+        let (value, carry) = scaled.addingReportingOverflow(fraction)
+        guard !overflow, !carry else { return nil }
+        // `value` is non-negative and at most Int64.max, so its negation fits.
         self.init(minorUnits: negative ? -value : value, currency: currency)
     }
 

@@ -5,9 +5,10 @@ import SQLite
 extension Ledger {
     /// Sets how many base-currency units one unit of `currency` is worth (times 10⁶:
     /// 41.25 UAH per USD is 41_250_000). Entries in that currency that had no rate yet are
-    /// converted now; those that had one keep the rate stored with them.
+    /// converted now; those that had one keep the rate stored with them. Throws
+    /// `MoneyOverflow`, keeping nothing, when a converted entry or a month total would not fit.
     public func setRate(_ currency: Currency, basePerUnitMicros: Int64, householdID: Int64) throws {
-        try transaction {
+        try refusingOverflow {
             try db.execute("""
                 INSERT INTO exchange_rates (household_id, currency, base_per_unit_micros) VALUES (?, ?, ?)
                 ON CONFLICT DO UPDATE SET base_per_unit_micros = excluded.base_per_unit_micros
@@ -19,8 +20,8 @@ extension Ledger {
                 WHERE household_id = ? AND currency = ? AND base_minor IS NULL
                 """, householdID, currency.code) { pending.append(($0.int64(0), $0.int64(1))) }
             for (id, minor) in pending {
-                let converted = LedgerConversion.convert(Money(minorUnits: minor, currency: currency),
-                                             basePerUnitMicros: basePerUnitMicros, to: base)
+                let converted = try LedgerConversion.convert(Money(minorUnits: minor, currency: currency),
+                                                             basePerUnitMicros: basePerUnitMicros, to: base)
                 try db.execute("UPDATE entries SET base_minor = ? WHERE id = ?", converted, id)
             }
         }
@@ -37,31 +38,74 @@ extension Ledger {
         return rates
     }
 
-    /// An amount in the base currency's minor units, or nil when no rate is known.
+    /// An amount in the base currency's minor units, or nil when no rate is known. Throws
+    /// `MoneyOverflow` when the conversion does not fit (a rate stored before rates were bounded).
     func baseMinor(_ amount: Money, householdID: Int64, base: Currency) throws -> Int64? {
         if amount.currency == base { return amount.minorUnits }
         guard let micros = try db.queryFirst(
             "SELECT base_per_unit_micros FROM exchange_rates WHERE household_id = ? AND currency = ?",
             householdID, amount.currency.code, transform: { $0.int64(0) })
         else { return nil }
-        return LedgerConversion.convert(amount, basePerUnitMicros: micros, to: base)
+        return try LedgerConversion.convert(amount, basePerUnitMicros: micros, to: base)
     }
-
 }
 
 /// Money in another currency expressed in the base currency at a stored rate.
 public enum LedgerConversion {
-    /// Converts exactly, rounding half away from zero once at the end; the product is taken at
-    /// double width so a billion-hryvnia entry at any rate cannot overflow.
-    public static func convert(_ amount: Money, basePerUnitMicros: Int64, to base: Currency) -> Int64 {
-        let numeratorScale = base.minorUnitsPerMajor
-        let denominator = amount.currency.minorUnitsPerMajor * 1_000_000
-        let product = amount.minorUnits.magnitude.multipliedFullWidth(by: basePerUnitMicros.magnitude)
-        // × numeratorScale (≤ 10⁴ for real currencies) stays within the high word's headroom.
-        let scaledLow = product.low.multipliedFullWidth(by: numeratorScale.magnitude)
-        let high = product.high * numeratorScale.magnitude + scaledLow.high
-        let (quotient, remainder) = UInt64(denominator).dividingFullWidth((high, scaledLow.low))
-        let rounded = quotient + (remainder * 2 >= UInt64(denominator) ? 1 : 0)
-        return amount.minorUnits < 0 ? -Int64(rounded) : Int64(rounded)
+    /// Converts exactly, rounding half away from zero once at the end. The product is taken in
+    /// 128 bits; a result beyond `Int64` (only a rate or an amount far past their bounds gets
+    /// there) throws rather than wraps or traps.
+    public static func convert(_ amount: Money, basePerUnitMicros: Int64, to base: Currency) throws(MoneyOverflow) -> Int64 {
+        let product = UInt128(amount.minorUnits.magnitude) * UInt128(basePerUnitMicros.magnitude)
+        let (numerator, overflow) = product.multipliedReportingOverflow(by: UInt128(base.minorUnitsPerMajor.magnitude))
+        let denominator = UInt128(amount.currency.minorUnitsPerMajor.magnitude) * 1_000_000
+        guard !overflow else { throw MoneyOverflow() }
+        let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        let rounded = Int128(quotient + (remainder * 2 >= denominator ? 1 : 0))
+        let negative = (amount.minorUnits < 0) != (basePerUnitMicros < 0)
+        return try CheckedMinor.narrow(negative ? -rounded : rounded)
+    }
+}
+
+/// The rates `/rate` accepts for a pair: a reference value and a factor either way. Bounding
+/// the rate bounds every converted entry: a billion pounds at the highest sterling rate is
+/// 5.5 × 10¹⁴ kopiykas, so no single conversion comes near `Int64`.
+public struct RateRange: Equatable, Sendable {
+    /// Base units per unit of the currency, × 10⁶, as everywhere else.
+    public let typicalMicros: Int64
+    public let lowestMicros: Int64
+    public let highestMicros: Int64
+
+    public init(typicalMicros: Int64, lowestMicros: Int64, highestMicros: Int64) {
+        self.typicalMicros = typicalMicros
+        self.lowestMicros = lowestMicros
+        self.highestMicros = highestMicros
+    }
+
+    public func contains(_ micros: Int64) -> Bool { (lowestMicros...highestMicros).contains(micros) }
+}
+
+extension LedgerConversion {
+    /// Hryvnias per unit × 10⁶, the NBU's rates of late 2026, rounded: only the middle of the
+    /// accepted range, never used to convert anything.
+    static let hryvniasPerUnitMicros: [String: Int64] = [
+        "UAH": 1_000_000, "USD": 41_500_000, "EUR": 48_000_000, "PLN": 11_300_000, "GBP": 55_000_000,
+    ]
+
+    /// Why 100 either way: the hryvnia went from 5 to 42 a dollar in eighteen years, so a real
+    /// rate stays inside for decades, while a slip of two digits or more (`/rate usd 4150`,
+    /// `/rate usd 999999`) falls outside.
+    public static let plausibleFactor: Int64 = 100
+
+    /// What a plausible rate of `currency` in `base` looks like. A currency without a reference
+    /// gets 0.000001…1,000,000, what `/rate` could always read.
+    public static func plausibleRange(of currency: Currency, in base: Currency) -> RateRange {
+        guard let unit = hryvniasPerUnitMicros[currency.code], let baseUnit = hryvniasPerUnitMicros[base.code] else {
+            return RateRange(typicalMicros: 1_000_000, lowestMicros: 1, highestMicros: 999_999_999_999)
+        }
+        // Both references are below 10⁹, so `unit × 10⁶` and `typical × factor` stay far below Int64.max.
+        let typical = (unit * 1_000_000 + baseUnit / 2) / baseUnit
+        return RateRange(typicalMicros: typical, lowestMicros: max(1, typical / plausibleFactor),
+                         highestMicros: typical * plausibleFactor)
     }
 }

@@ -18,13 +18,18 @@ public struct MonthTotal: Equatable, Sendable {
 }
 
 extension Ledger {
-    /// The month totals of `months`: tens of rows, whatever the size of the history.
+    /// The month totals of `months`: tens of rows, whatever the size of the history. Throws
+    /// `MoneyOverflow` for a total that is not an exact integer: one that overflowed into a
+    /// REAL before schema 6 guarded them, which `sqlite3_column_int64` would clamp to a wrong figure.
     public func monthTotals(householdID: Int64, months: ClosedRange<YearMonth>) throws -> [MonthTotal] {
         var totals: [MonthTotal] = []
+        var exact = true
         try db.query("""
-            SELECT month, kind, category, member_id, currency, amount_minor, base_minor, unconverted, entry_count
+            SELECT month, kind, category, member_id, currency, amount_minor, base_minor, unconverted, entry_count,
+                   typeof(amount_minor) = 'integer' AND typeof(base_minor) = 'integer'
             FROM month_totals WHERE household_id = ? AND month BETWEEN ? AND ?
             """, householdID, months.lowerBound.iso, months.upperBound.iso) { row in
+            exact = exact && row.bool(9)
             let code = row.string(4)
             totals.append(MonthTotal(
                 month: YearMonth(iso: row.string(0)) ?? months.lowerBound,
@@ -34,7 +39,19 @@ extension Ledger {
                               currency: Currency(code: code) ?? Currency(code: code, minorUnitDigits: 2)),
                 baseMinor: row.int64(6), unconverted: row.int(7), entryCount: row.int(8)))
         }
+        guard exact else { throw MoneyOverflow() }
         return totals
+    }
+
+    /// Runs `body` as one savepoint. A write that the month totals' guard refused (a total
+    /// past `Int64`, see `Schema.totalsGuard`) comes out as `MoneyOverflow`, with nothing of
+    /// `body` kept; other errors pass through as they are.
+    public func refusingOverflow<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try transaction(body)
+        } catch let error as SQLiteError where error.message.contains(Schema.totalOverflowMessage) {
+            throw MoneyOverflow()
+        }
     }
 
     /// The largest expenses of a month by their base amount: the month's rows through the
@@ -50,6 +67,10 @@ extension Ledger {
     }
 
     /// Recomputes every month total from the entries.
+    ///
+    /// `SUM()` raises "integer overflow" past `Int64` rather than wrapping, and cannot get there:
+    /// each group here is exactly one month-totals row, every amount in it is positive, and the
+    /// guard of schema 6 kept that row within `Int64` as each entry arrived.
     public func rebuildMonthTotals() throws {
         try transaction {
             try db.executeScript("""

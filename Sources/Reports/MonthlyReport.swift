@@ -26,6 +26,7 @@ public struct MonthlyReport: Equatable, Sendable {
     public var isCurrent: Bool
     public var spentMinor: Int64
     public var incomeMinor: Int64
+    /// Both sums are of positive amounts, so their difference always fits in `Int64`.
     public var netMinor: Int64 { incomeMinor - spentMinor }
     public var expenseCount: Int
     public var categories: [CategoryLine]
@@ -39,8 +40,17 @@ public struct MonthlyReport: Equatable, Sendable {
     public var budgets: [BudgetStatus]
     /// Foreign amounts with no rate to the base currency: counted nowhere, said plainly.
     public var unconverted: [Money]
+    /// A figure of this month does not fit in `Int64` minor units: every figure above is zero,
+    /// and the renderer says "too large" instead of showing them.
+    public var isTooLarge = false
 
-    public var isEmpty: Bool { spentMinor == 0 && incomeMinor == 0 && unconverted.isEmpty }
+    public var isEmpty: Bool { !isTooLarge && spentMinor == 0 && incomeMinor == 0 && unconverted.isEmpty }
+
+    static func tooLarge(month: YearMonth, today: LocalDate, baseCurrency: Currency) -> MonthlyReport {
+        MonthlyReport(month: month, baseCurrency: baseCurrency, isCurrent: YearMonth(today) == month, spentMinor: 0,
+                      incomeMinor: 0, expenseCount: 0, categories: [], members: [], largest: [], changePercent: nil,
+                      dailyAverageMinor: 0, forecastMinor: nil, budgets: [], unconverted: [], isTooLarge: true)
+    }
 }
 
 /// A year by month, for `/report 2026`.
@@ -54,6 +64,12 @@ public struct YearReport: Equatable, Sendable {
     public var year: Int
     public var baseCurrency: Currency
     public var months: [MonthLine]
-    public var spentMinor: Int64 { months.reduce(0) { $0 + $1.spentMinor } }
-    public var incomeMinor: Int64 { months.reduce(0) { $0 + $1.incomeMinor } }
+    public var spentMinor: Int64
+    public var incomeMinor: Int64
+    /// As `MonthlyReport.isTooLarge`: no month is listed and the renderer says "too large".
+    public var isTooLarge = false
+
+    static func tooLarge(year: Int, baseCurrency: Currency) -> YearReport {
+        YearReport(year: year, baseCurrency: baseCurrency, months: [], spentMinor: 0, incomeMinor: 0, isTooLarge: true)
+    }
 }

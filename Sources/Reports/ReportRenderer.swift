@@ -13,9 +13,20 @@ public struct ReportRenderer {
         l.money(Money(minorUnits: minor, currency: currency))
     }
 
+    /// The month's report, or its title and "too large" when a figure does not fit.
     public func render(_ report: MonthlyReport) -> String {
-        let base = report.baseCurrency
         let title = l.monthTitle(year: report.month.year, month: report.month.month)
+        guard !report.isTooLarge, let text = try? body(report, title: title) else { return tooLarge(title) }
+        return text
+    }
+
+    /// The title and the localized "too large" answer, in place of a report that cannot be computed.
+    public func tooLarge(_ title: String) -> String {
+        [l("report.title", ["title": .text(title)]), l("report.too_large")].joined(separator: "\n")
+    }
+
+    private func body(_ report: MonthlyReport, title: String) throws(MoneyOverflow) -> String {
+        let base = report.baseCurrency
         var lines = [l("report.title", ["title": .text(title)])]
         guard !report.isEmpty else {
             return (lines + [l("report.empty", ["title": .text(title)])]).joined(separator: "\n")
@@ -64,9 +75,9 @@ public struct ReportRenderer {
             ]))
         }
         // Averages and forecasts are estimates: whole units read better than false precision.
-        lines.append(l("report.average", ["amount": .text(money(whole(report.dailyAverageMinor, base), base))]))
+        lines.append(l("report.average", ["amount": .text(money(try whole(report.dailyAverageMinor, base), base))]))
         if let forecast = report.forecastMinor {
-            lines.append(l("report.forecast", ["amount": .text(money(whole(forecast, base), base))]))
+            lines.append(l("report.forecast", ["amount": .text(money(try whole(forecast, base), base))]))
         }
         if !report.unconverted.isEmpty {
             lines += ["", l("report.unconverted", ["amounts": .text(report.unconverted.map { l.money($0) }.joined(separator: ", ")),
@@ -80,6 +91,7 @@ public struct ReportRenderer {
 
     public func render(_ report: YearReport) -> String {
         let base = report.baseCurrency
+        guard !report.isTooLarge else { return tooLarge(String(report.year)) }
         var lines = [l("report.title", ["title": .text(String(report.year))])]
         guard !report.months.isEmpty else {
             return (lines + [l("report.empty", ["title": .text(String(report.year))])]).joined(separator: "\n")
@@ -114,7 +126,7 @@ public struct ReportRenderer {
         ])
         let tail: String
         if status.isOver {
-            tail = l("budget.over", ["over": .text(money(-status.leftMinor, base))])
+            tail = l("budget.over", ["over": .text(money(-status.leftMinor, base))])  // See `leftMinor`: it fits.
         } else if let daily = status.dailyAllowanceMinor {
             // Whole units, rounded down: never suggest a kopiyka more than is there.
             let wholeDaily = daily - daily % base.minorUnitsPerMajor
@@ -129,7 +141,7 @@ public struct ReportRenderer {
     /// An alert when a budget passes a threshold.
     public func alert(_ status: BudgetStatus, threshold: Int, base: Currency) -> String {
         l(threshold >= 100 ? "budget.alert.100" : "budget.alert.80", [
-            "name": .text(budgetName(status.category)), "percent": .number(Int((status.fraction * 100).rounded(.down))),
+            "name": .text(budgetName(status.category)), "percent": .number(status.percentSpent),
             "spent": .text(money(status.spentMinor, base)), "limit": .text(money(status.limitMinor, base)),
         ])
     }
@@ -139,9 +151,8 @@ public struct ReportRenderer {
     }
 
     /// Rounded half up to whole major units.
-    private func whole(_ minor: Int64, _ currency: Currency) -> Int64 {
-        let scale = currency.minorUnitsPerMajor
-        return (minor + scale / 2) / scale * scale
+    private func whole(_ minor: Int64, _ currency: Currency) throws(MoneyOverflow) -> Int64 {
+        try CheckedMinor.rounded(minor, toMultipleOf: currency.minorUnitsPerMajor)
     }
 
     private func signed(_ minor: Int64, _ currency: Currency) -> String {

@@ -121,5 +121,5 @@ import Testing
 }
 
 func ledgerConvert(_ cents: Int64, _ micros: Int64) -> Int64 {
-    LedgerConversion.convert(Money(minorUnits: cents, currency: .usd), basePerUnitMicros: micros, to: .uah)
+    (try? LedgerConversion.convert(Money(minorUnits: cents, currency: .usd), basePerUnitMicros: micros, to: .uah)) ?? -1
 }
