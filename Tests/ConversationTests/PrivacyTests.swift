@@ -72,4 +72,27 @@ import Testing
         _ = try chat.press("fam:own:\(target.id)", from: households[0].owner)
         #expect(try chat.ledger.member(id: target.id) == target)
     }
+
+    /// Found by the conversation fuzz: SQLite gave the id of a deleted latest entry to the next
+    /// new one, so another household's entry appeared in the old confirmation when it changed,
+    /// and the ↩ button under it failed the update (UNIQUE constraint).
+    @Test func aDeletedEntrysIDIsNeverGivenToAnotherHouseholdsEntry() throws {
+        let (yaryna, bohdan) = (households[0].owner, households[1].owner)
+        let confirmation = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: yaryna.id, kind: .privateChat),
+                                                                      sender: yaryna, text: "ювелірка 700")).last)
+        let entryID = try #require(try latestEntry(of: yaryna)).id
+        _ = try chat.press("del:\(entryID)", from: yaryna, messageID: confirmation.messageID)
+        try chat.say("яхта 800", from: bohdan)
+        let theirs = try #require(try latestEntry(of: bohdan))
+        #expect(theirs.id != entryID)
+        let recategorized = try chat.press("cat:\(theirs.id):transport", from: bohdan)
+        #expect(leaked(recategorized.texts(in: yaryna.id), except: yaryna).isEmpty)
+        let restored = try chat.press("undel:\(entryID)", from: yaryna, messageID: confirmation.messageID)
+        #expect(restored.contains { $0.kind == .notice && $0.text == "Відновлено" }, "\(restored)")
+    }
+
+    func latestEntry(of sender: Sender) throws -> Entry? {
+        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
+        return try chat.ledger.recentEntries(householdID: member.householdID, limit: 1).first
+    }
 }
