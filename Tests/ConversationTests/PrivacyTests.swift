@@ -91,6 +91,46 @@ import Testing
         #expect(restored.contains { $0.kind == .notice && $0.text == "Відновлено" }, "\(restored)")
     }
 
+    /// Found by the conversation fuzz: a group linked again by another household still got the
+    /// first household's changes to the posts and confirmations it once showed.
+    @Test func aGroupLinkedByAnotherHouseholdNoLongerSeesTheFirstOnesChanges() throws {
+        let (yaryna, bohdan, group) = (households[0].owner, households[1].owner, households[0].group)
+        try setUp()
+        try chat.say("ювелірка 700", from: yaryna)
+        try chat.say("ювелірка 70", from: yaryna, inGroup: group)
+        _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: bohdan))
+        for entry in try entries(of: yaryna) {
+            let changed = try chat.press("cat:\(entry.id):transport", from: yaryna) + chat.press("del:\(entry.id)", from: yaryna)
+            #expect(changed.texts(in: group).filter { $0.contains("ювелірка") || $0.contains(yaryna.firstName) }.isEmpty, "\(changed)")
+        }
+    }
+
+    /// Found by the conversation fuzz: after Taras left, his changes were redrawn in the list
+    /// his old family had open, and their next press there showed his entries again.
+    @Test func aMemberWhoLeftIsNoLongerShownInTheFamilysLists() throws {
+        let yaryna = households[0].owner
+        let invite = try chat.say("/invite", from: yaryna).joined()
+        let code = try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output
+        try chat.say("/start \(code)", from: .taras)
+        try chat.say("велосипед 500", from: .taras)
+        try chat.say("ювелірка 700", from: yaryna)
+        let list = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: yaryna.id, kind: .privateChat), sender: yaryna,
+                                                              text: "/history")).last)
+        #expect(list.text.contains("велосипед"))
+        try chat.say("/leave", from: .taras)
+        let his = try #require(try latestEntry(of: .taras))
+        let changed = try chat.press("cat:\(his.id):transport", from: .taras)
+        #expect(changed.texts(in: yaryna.id).isEmpty, "\(changed)")
+        let mine = try #require(try latestEntry(of: yaryna))
+        let pressed = try chat.press("cat:\(mine.id)", from: yaryna, messageID: list.messageID)
+        #expect(!pressed.texts(in: yaryna.id).joined().contains("велосипед"), "\(pressed)")
+    }
+
+    func entries(of sender: Sender) throws -> [Entry] {
+        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
+        return try chat.ledger.recentEntries(householdID: member.householdID, limit: 10)
+    }
+
     func latestEntry(of sender: Sender) throws -> Entry? {
         let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
         return try chat.ledger.recentEntries(householdID: member.householdID, limit: 1).first
