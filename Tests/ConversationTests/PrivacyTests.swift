@@ -126,6 +126,28 @@ import Testing
         #expect(!pressed.texts(in: yaryna.id).joined().contains("велосипед"), "\(pressed)")
     }
 
+    /// Found by the conversation fuzz: entries deleted before their author left stayed the old
+    /// family's, struck through in its lists and restorable into it by its ↩ button.
+    @Test func aMemberWhoLeftTakesTheirDeletedEntriesAlong() throws {
+        let yaryna = households[0].owner
+        let invite = try chat.say("/invite", from: yaryna).joined()
+        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: .taras)
+        try chat.say("велосипед 500", from: .taras)
+        try chat.say("ювелірка 700", from: yaryna)
+        let list = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: yaryna.id, kind: .privateChat), sender: yaryna,
+                                                              text: "/history")).last)
+        let his = try #require(try entries(of: .taras).first { $0.note == "велосипед" })
+        _ = try chat.press("del:\(his.id)", from: .taras)
+        try chat.say("/leave", from: .taras)
+        let mine = try #require(try latestEntry(of: yaryna))
+        let pressed = try chat.press("cat:\(mine.id)", from: yaryna, messageID: list.messageID)
+        #expect(!pressed.texts(in: yaryna.id).joined().contains("велосипед"), "\(pressed)")
+        _ = try chat.press("undel:\(his.id)", from: yaryna, messageID: list.messageID)
+        #expect(try chat.ledger.entry(id: his.id) == nil)
+        _ = try chat.press("undel:\(his.id)", from: .taras)
+        #expect(try chat.ledger.entry(id: his.id)?.householdID == chat.ledger.member(telegramUserID: Sender.taras.id)?.householdID)
+    }
+
     func entries(of sender: Sender) throws -> [Entry] {
         let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
         return try chat.ledger.recentEntries(householdID: member.householdID, limit: 10)
