@@ -17,6 +17,10 @@ extension ConversationHandler {
             return nil
         }
         let l = localizer(member)
+        // In a group, only the family it keeps the books of: a press there rewrites its message.
+        if let chat = press.chat, chat.kind == .group, try ledger.household(familyChatID: chat.id)?.id != member.householdID {
+            return l("group.not_member")
+        }
         switch data {
         case .language(let language):
             try ledger.setLanguage(language.rawValue, memberID: member.id)

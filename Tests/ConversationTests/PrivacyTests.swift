@@ -148,6 +148,22 @@ import Testing
         #expect(try chat.ledger.entry(id: his.id)?.householdID == chat.ledger.member(telegramUserID: Sender.taras.id)?.householdID)
     }
 
+    /// Found by the conversation fuzz: in a group another household linked since, the buttons
+    /// of an old message rewrote it with the presser's entries, welcome or rules.
+    @Test func buttonsInAnotherHouseholdsGroupChangeNothingThere() throws {
+        try setUp()
+        let group = ChatRef(id: households[0].group, kind: .group)
+        try chat.say("самокат 300", from: .stranger)
+        _ = try chat.handle(.addedToGroup(group, by: .stranger))
+        let list = try #require(try chat.say("/today", from: .stranger, inGroup: group.id).last { !$0.buttons.isEmpty })
+        _ = try chat.handle(.addedToGroup(group, by: households[0].owner))
+        for data in list.buttons.flatMap({ $0 }).map(\.data) + ["lang:en", "rule:rm:1", "fam:mode:instant"] {
+            let lines = try chat.handle(.callback(CallbackPress(queryID: "q", data: data, sender: .stranger, chat: group,
+                                                                messageID: list.messageID)))
+            #expect(lines.filter { $0.kind != .notice }.texts(in: group.id).isEmpty, "\(data): \(lines)")
+        }
+    }
+
     func entries(of sender: Sender) throws -> [Entry] {
         let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
         return try chat.ledger.recentEntries(householdID: member.householdID, limit: 10)
