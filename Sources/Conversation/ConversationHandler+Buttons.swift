@@ -7,6 +7,9 @@ extension ConversationHandler {
     /// A pressed button. It is always answered (or the person's client keeps spinning), and
     /// only a member of the right household, with the right role, changes anything.
     func receive(_ press: CallbackPress) throws {
+        // A press in their private chat means they use the bot again, as writing does; and the
+        // outbox holds every row of a blocked chat, the answer too.
+        if press.chat?.kind ?? .privateChat == .privateChat { try ledger.setChatBlocked(press.sender.id, false) }
         let answer = try apply(press)
         try ledger.enqueue(.callbackAnswer(queryID: press.queryID, text: answer), chatID: press.chat?.id ?? press.sender.id)
     }
@@ -17,6 +20,10 @@ extension ConversationHandler {
             return nil
         }
         let l = localizer(member)
+        // In a group, only the family it keeps the books of: a press there rewrites its message.
+        if let chat = press.chat, chat.kind == .group, try ledger.household(familyChatID: chat.id)?.id != member.householdID {
+            return l("group.not_member")
+        }
         switch data {
         case .language(let language):
             try ledger.setLanguage(language.rawValue, memberID: member.id)

@@ -10,12 +10,15 @@ extension ConversationHandler {
         let reader = try ledger.member(telegramUserID: chatID)
         let l = reader.map(localizer) ?? familyLocalizer(household)
         let names = try ledger.memberNames(householdID: household.id)
-        return EntryViewRenderer(handler: self, l: l, today: today(of: household), memberNames: names)
+        return EntryViewRenderer(handler: self, l: l, householdID: household.id, today: today(of: household), memberNames: names)
     }
 
-    /// Re-renders every message that shows one of these entries, and the family posts.
+    /// Re-renders the messages that show one of these entries, and the family posts, in the
+    /// household's chats as they are now (not a group another household linked since, nor the
+    /// chat of someone who left).
     func refresh(entryIDs: [Int64], household: Household) throws {
-        for view in try ledger.entryViews(showing: entryIDs) { try redraw(view, household: household) }
+        let chats = try chats(of: household)
+        for view in try ledger.entryViews(showing: entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
         try FamilyBroadcaster(handler: self).refresh(entryIDs: entryIDs, household: household)
     }
 

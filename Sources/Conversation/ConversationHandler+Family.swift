@@ -111,6 +111,11 @@ extension ConversationHandler {
         return l("family.leave.done")
     }
 
+    /// The chats that may show the household's entries: its members' and its family group.
+    func chats(of household: Household) throws -> Set<Int64> {
+        try Set(ledger.members(householdID: household.id).map(\.telegramUserID) + [household.familyChatID].compactMap { $0 })
+    }
+
     /// A message for the family: to its group when it has one, else to every other member.
     func tellFamily(_ household: Household, except: Member?, _ text: (Localizer) -> String) throws {
         if let chat = household.familyChatID {

@@ -6,9 +6,11 @@ import Localization
 /// Renders a message that shows entries — a confirmation or a numbered list — from the
 /// ledger as it is now, with each entry's buttons: 🏷 category and 🗑 delete, or ↩ restore
 /// for a few minutes after a delete. Every change re-renders every message showing the entry.
+/// Entries that are no longer the household's (their author left) are left out.
 struct EntryViewRenderer {
     let handler: ConversationHandler
     let l: Localizer
+    let householdID: Int64
     let today: LocalDate
     /// Member id → name, for the lines of a list.
     let memberNames: [Int64: String]
@@ -28,7 +30,7 @@ struct EntryViewRenderer {
         var rows: [[OutboxButton]] = []
         for (index, id) in entryIDs.enumerated() {
             let label = kind == .list ? "\(index + 1)" : nil
-            if let entry = try ledger.entry(id: id) {
+            if let entry = try ledger.entry(id: id), entry.householdID == householdID {
                 let line = EntryLine(entry: entry, today: today)
                 switch kind {
                 case .confirmation: lines.append(line.confirmation(l))
@@ -43,7 +45,7 @@ struct EntryViewRenderer {
                     OutboxButton(title: name.map { l("entry.button.delete.named", ["name": .text($0)]) } ?? l("entry.button.delete"),
                                  data: CallbackData.deleteEntry(id).encoded),
                 ])
-            } else if let entry = try ledger.deletedEntry(id: id) {
+            } else if let entry = try ledger.deletedEntry(id: id), entry.householdID == householdID {
                 let details = EntryLine(entry: entry, today: today).details(l)
                 lines.append(l("entry.deleted", ["details": .text(label.map { "\($0). " + details } ?? details)]))
                 if try ledger.isRestorable(entryID: id, since: restorableSince) {

@@ -35,11 +35,13 @@ struct FamilyBroadcaster {
     }
 
     /// Re-renders the family posts that show any of these entries, after a change: a deleted
-    /// entry drops out of its post, a recategorized one shows its new category.
+    /// entry drops out of its post, a recategorized one shows its new category. Posts in a
+    /// group that is no longer the family's stay as they were.
     func refresh(entryIDs: [Int64], household: Household) throws {
         var seen: Set<Int64> = []
         for id in entryIDs {
-            for post in try handler.ledger.familyPosts(showing: id) where seen.insert(post.postID).inserted {
+            for post in try handler.ledger.familyPosts(showing: id)
+            where post.chatID == household.familyChatID && seen.insert(post.postID).inserted {
                 let entries = try post.entryIDs.compactMap { try handler.ledger.entry(id: $0) }.filter { !$0.isPrivate }
                 let html = entries.isEmpty ? handler.familyLocalizer(household)("family.post.deleted") : try render(entries, household: household)
                 try handler.ledger.enqueue(.edit(messageID: nil, ofOutboxID: post.outboxID, html: html),

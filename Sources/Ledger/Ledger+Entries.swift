@@ -7,36 +7,57 @@ extension Ledger {
     ///
     /// An entry whose account the member does not have yet (a newly named bank card) gets
     /// that account created. With a `source.updateID` the same update can never store twice:
-    /// a unique index on (update, position) rejects a replay.
+    /// a unique index on (update, position) rejects a replay. Ids are never given twice (see
+    /// `nextEntryID`).
     public func add(_ entries: [NewEntry], by member: Member, source: EntrySource = EntrySource()) throws -> [Entry] {
         try transaction {
             let createdAt = clock.now()
             let base = try household(id: member.householdID)?.baseCurrency ?? .uah
             var stored: [Entry] = []
+            var id = try nextEntryID()
             for (position, entry) in entries.enumerated() {
                 let account = entry.account ?? member.defaultAccount
                 let accountID = try accountID(memberID: member.id, key: account)
                 let baseMinor = try baseMinor(entry.amount, householdID: member.householdID, base: base)
                 try db.execute("""
-                    INSERT INTO entries (household_id, member_id, kind, amount_minor, currency, category,
+                    INSERT INTO entries (id, household_id, member_id, kind, amount_minor, currency, category,
                         account_id, local_date, created_at, note, original_text, is_private,
                         source_update_id, source_chat_id, source_message_id, source_position, base_minor)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [
-                        member.householdID, member.id, entry.kind.rawValue, entry.amount.minorUnits,
+                        id, member.householdID, member.id, entry.kind.rawValue, entry.amount.minorUnits,
                         entry.amount.currency.code, entry.category.rawValue, accountID, entry.date.iso,
                         Self.timestamp(createdAt), entry.note, entry.originalText, entry.isPrivate,
                         source.updateID, source.chatID, source.messageID, position,
                         baseMinor,
                     ])
                 stored.append(Entry(
-                    id: db.lastInsertRowID, householdID: member.householdID, memberID: member.id,
+                    id: id, householdID: member.householdID, memberID: member.id,
                     kind: entry.kind, amount: entry.amount, category: entry.category, account: account,
                     date: entry.date, createdAt: createdAt, note: entry.note,
                     originalText: entry.originalText, isPrivate: entry.isPrivate, source: source, baseMinor: baseMinor))
+                id += 1
+            }
+            if let last = stored.last {
+                try db.execute("""
+                    INSERT INTO bot_state (key, value) VALUES ('last_entry_id', ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """, last.id)
             }
             return stored
         }
+    }
+
+    /// The id after every one ever given. SQLite alone would give a deleted latest entry's id
+    /// again, and the confirmations, lists and buttons that still name it (with its restore
+    /// button) would then show and change the new entry, of whatever household. Three lookups
+    /// by primary key.
+    func nextEntryID() throws -> Int64 {
+        try db.queryFirst("""
+            SELECT MAX(COALESCE((SELECT MAX(id) FROM entries), 0),
+                       COALESCE((SELECT MAX(entry_id) FROM deleted_entries), 0),
+                       COALESCE((SELECT value FROM bot_state WHERE key = 'last_entry_id'), 0)) + 1
+            """) { $0.int64(0) } ?? 1
     }
 
     /// A household's entries dated within `dates`, oldest first.

@@ -79,4 +79,15 @@ import Testing
         #expect(try chat.send(message).isEmpty)
         #expect(try chat.ledger.member(telegramUserID: Sender.olha.id) == nil)
     }
+
+    /// Found by the conversation fuzz: a press in the private chat of someone marked as having
+    /// blocked the bot was never answered (the outbox holds rows for blocked chats), and their
+    /// client kept spinning.
+    @Test func aPressInAPrivateChatIsAnsweredAfterABlock() throws {
+        let confirmation = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat),
+                                                                      sender: .olha, text: "кава 85")).last)
+        _ = try chat.handle(.blocked(chatID: Sender.olha.id, true))
+        let data = try #require(confirmation.buttons.last?.last?.data)
+        #expect(try chat.press(data, from: .olha, messageID: confirmation.messageID).contains { $0.kind == .notice })
+    }
 }

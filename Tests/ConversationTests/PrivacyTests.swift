@@ -72,4 +72,105 @@ import Testing
         _ = try chat.press("fam:own:\(target.id)", from: households[0].owner)
         #expect(try chat.ledger.member(id: target.id) == target)
     }
+
+    /// Found by the conversation fuzz: SQLite gave the id of a deleted latest entry to the next
+    /// new one, so another household's entry appeared in the old confirmation when it changed,
+    /// and the ↩ button under it failed the update (UNIQUE constraint).
+    @Test func aDeletedEntrysIDIsNeverGivenToAnotherHouseholdsEntry() throws {
+        let (yaryna, bohdan) = (households[0].owner, households[1].owner)
+        let confirmation = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: yaryna.id, kind: .privateChat),
+                                                                      sender: yaryna, text: "ювелірка 700")).last)
+        let entryID = try #require(try latestEntry(of: yaryna)).id
+        _ = try chat.press("del:\(entryID)", from: yaryna, messageID: confirmation.messageID)
+        try chat.say("яхта 800", from: bohdan)
+        let theirs = try #require(try latestEntry(of: bohdan))
+        #expect(theirs.id != entryID)
+        let recategorized = try chat.press("cat:\(theirs.id):transport", from: bohdan)
+        #expect(leaked(recategorized.texts(in: yaryna.id), except: yaryna).isEmpty)
+        let restored = try chat.press("undel:\(entryID)", from: yaryna, messageID: confirmation.messageID)
+        #expect(restored.contains { $0.kind == .notice && $0.text == "Відновлено" }, "\(restored)")
+    }
+
+    /// Found by the conversation fuzz: a group linked again by another household still got the
+    /// first household's changes to the posts and confirmations it once showed.
+    @Test func aGroupLinkedByAnotherHouseholdNoLongerSeesTheFirstOnesChanges() throws {
+        let (yaryna, bohdan, group) = (households[0].owner, households[1].owner, households[0].group)
+        try setUp()
+        try chat.say("ювелірка 700", from: yaryna)
+        try chat.say("ювелірка 70", from: yaryna, inGroup: group)
+        _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: bohdan))
+        for entry in try entries(of: yaryna) {
+            let changed = try chat.press("cat:\(entry.id):transport", from: yaryna) + chat.press("del:\(entry.id)", from: yaryna)
+            #expect(changed.texts(in: group).filter { $0.contains("ювелірка") || $0.contains(yaryna.firstName) }.isEmpty, "\(changed)")
+        }
+    }
+
+    /// Found by the conversation fuzz: after Taras left, his changes were redrawn in the list
+    /// his old family had open, and their next press there showed his entries again.
+    @Test func aMemberWhoLeftIsNoLongerShownInTheFamilysLists() throws {
+        let yaryna = households[0].owner
+        let invite = try chat.say("/invite", from: yaryna).joined()
+        let code = try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output
+        try chat.say("/start \(code)", from: .taras)
+        try chat.say("велосипед 500", from: .taras)
+        try chat.say("ювелірка 700", from: yaryna)
+        let list = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: yaryna.id, kind: .privateChat), sender: yaryna,
+                                                              text: "/history")).last)
+        #expect(list.text.contains("велосипед"))
+        try chat.say("/leave", from: .taras)
+        let his = try #require(try latestEntry(of: .taras))
+        let changed = try chat.press("cat:\(his.id):transport", from: .taras)
+        #expect(changed.texts(in: yaryna.id).isEmpty, "\(changed)")
+        let mine = try #require(try latestEntry(of: yaryna))
+        let pressed = try chat.press("cat:\(mine.id)", from: yaryna, messageID: list.messageID)
+        #expect(!pressed.texts(in: yaryna.id).joined().contains("велосипед"), "\(pressed)")
+    }
+
+    /// Found by the conversation fuzz: entries deleted before their author left stayed the old
+    /// family's, struck through in its lists and restorable into it by its ↩ button.
+    @Test func aMemberWhoLeftTakesTheirDeletedEntriesAlong() throws {
+        let yaryna = households[0].owner
+        let invite = try chat.say("/invite", from: yaryna).joined()
+        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: .taras)
+        try chat.say("велосипед 500", from: .taras)
+        try chat.say("ювелірка 700", from: yaryna)
+        let list = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: yaryna.id, kind: .privateChat), sender: yaryna,
+                                                              text: "/history")).last)
+        let his = try #require(try entries(of: .taras).first { $0.note == "велосипед" })
+        _ = try chat.press("del:\(his.id)", from: .taras)
+        try chat.say("/leave", from: .taras)
+        let mine = try #require(try latestEntry(of: yaryna))
+        let pressed = try chat.press("cat:\(mine.id)", from: yaryna, messageID: list.messageID)
+        #expect(!pressed.texts(in: yaryna.id).joined().contains("велосипед"), "\(pressed)")
+        _ = try chat.press("undel:\(his.id)", from: yaryna, messageID: list.messageID)
+        #expect(try chat.ledger.entry(id: his.id) == nil)
+        _ = try chat.press("undel:\(his.id)", from: .taras)
+        #expect(try chat.ledger.entry(id: his.id)?.householdID == chat.ledger.member(telegramUserID: Sender.taras.id)?.householdID)
+    }
+
+    /// Found by the conversation fuzz: in a group another household linked since, the buttons
+    /// of an old message rewrote it with the presser's entries, welcome or rules.
+    @Test func buttonsInAnotherHouseholdsGroupChangeNothingThere() throws {
+        try setUp()
+        let group = ChatRef(id: households[0].group, kind: .group)
+        try chat.say("самокат 300", from: .stranger)
+        _ = try chat.handle(.addedToGroup(group, by: .stranger))
+        let list = try #require(try chat.say("/today", from: .stranger, inGroup: group.id).last { !$0.buttons.isEmpty })
+        _ = try chat.handle(.addedToGroup(group, by: households[0].owner))
+        for data in list.buttons.flatMap({ $0 }).map(\.data) + ["lang:en", "rule:rm:1", "fam:mode:instant"] {
+            let lines = try chat.handle(.callback(CallbackPress(queryID: "q", data: data, sender: .stranger, chat: group,
+                                                                messageID: list.messageID)))
+            #expect(lines.filter { $0.kind != .notice }.texts(in: group.id).isEmpty, "\(data): \(lines)")
+        }
+    }
+
+    func entries(of sender: Sender) throws -> [Entry] {
+        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
+        return try chat.ledger.recentEntries(householdID: member.householdID, limit: 10)
+    }
+
+    func latestEntry(of sender: Sender) throws -> Entry? {
+        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
+        return try chat.ledger.recentEntries(householdID: member.householdID, limit: 1).first
+    }
 }

@@ -31,6 +31,20 @@ import Testing
         #expect(try ledger.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(-600)) == nil)
     }
 
+    @Test func theLatestEntrysIDIsNotGivenAgainAfterItIsDeletedOrRestored() throws {
+        let olha = try member()
+        let first = try add(100, by: olha)
+        try ledger.delete(entryID: first.id)
+        let second = try add(200, by: olha)
+        #expect(second.id > first.id)
+        #expect(try ledger.restore(entryID: first.id, deletedSince: testNow.addingTimeInterval(-600)) == first)
+        try ledger.delete(entryID: second.id)
+        _ = try ledger.restore(entryID: second.id, deletedSince: testNow.addingTimeInterval(-600))
+        try ledger.delete(entryID: second.id)
+        #expect(try add(300, by: olha).id > second.id)
+        #expect(try ledger.monthTotalsMismatches() == 0)
+    }
+
     @Test func viewsAreFoundByTheirEntriesAndTheirTelegramMessage() throws {
         let olha = try member()
         let first = try add(100, by: olha), second = try add(200, by: olha)

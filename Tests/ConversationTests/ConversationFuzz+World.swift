@@ -1,0 +1,113 @@
+import Conversation
+import Foundation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+
+/// A person in the fuzz. Their first name and `marker` (a word only their notes use) are what
+/// the leak check looks for in chats that are not their household's. A marker ends in a vowel
+/// the stemmer cuts off: a family keeps the rules it learned from a member's notes (as stems)
+/// when that member leaves, which is not a leak.
+struct FuzzPerson {
+    let sender: Sender
+    let marker: String
+    var markers: [String] { [sender.firstName, marker] }
+}
+
+/// Three households of two or three, joined through real `/invite` links; two family groups
+/// (one linked by a member who is not the owner) and a group nobody linked; and an outsider
+/// who has not written yet. Also what the steps harvest from the bot's replies: messages with
+/// their buttons, invitation codes, and people's own earlier messages to edit.
+final class FuzzWorld {
+    let chat: TestConversation
+    var rng: SplitMix64
+    let people: [FuzzPerson] = [
+        FuzzPerson(sender: Sender(id: 101, firstName: "Ярослава", languageCode: "uk"), marker: "шпулька"),
+        FuzzPerson(sender: Sender(id: 102, firstName: "Любомир", languageCode: "ru"), marker: "кокарда"),
+        FuzzPerson(sender: Sender(id: 103, firstName: "Северин", languageCode: "en"), marker: "торбинка"),
+        FuzzPerson(sender: Sender(id: 201, firstName: "Богдана", languageCode: "uk"), marker: "вербозілля"),
+        FuzzPerson(sender: Sender(id: 202, firstName: "Остап", languageCode: nil), marker: "калабаня"),
+        FuzzPerson(sender: Sender(id: 301, firstName: "Ingrid", languageCode: "en-GB"), marker: "мережка"),
+        FuzzPerson(sender: Sender(id: 302, firstName: "Злата", languageCode: "ru"), marker: "бандурка"),
+        FuzzPerson(sender: Sender(id: 901, firstName: "Мирон", languageCode: "uk"), marker: "цяцянка"),
+    ]
+    /// Their ids change when one becomes a supergroup.
+    var groups: [Int64] = [-100_001, -100_002, -100_003]
+
+    /// Recent bot messages per chat: their id and their buttons' data.
+    var botMessages: [Int64: [(id: Int64, data: [String])]] = [:]
+    /// Button data seen anywhere, newest last.
+    var buttonPool: [String] = []
+    var inviteCodes: [String] = []
+    /// People's own messages that may be edited.
+    var written: [(person: Int, chat: ChatRef, id: Int64)] = []
+    lazy var markerBytes = people.map { $0.markers.map { Array($0.utf8) } }
+    /// For each person, the chats allowed to see their markers (as of the last refresh).
+    var audiences: [Set<Int64>] = []
+    /// Every chat that was ever in a person's audience: rows held for a blocked chat go out
+    /// when it is unblocked, steps after they were written.
+    var everAudiences: [Set<Int64>] = []
+    /// The newest outbox row delivered before this step: older rows were held, not new.
+    var watermark: Int64 = 0
+    private var nextID: Int64 = 1_000_000
+
+    init(seed: UInt64) throws {
+        chat = try TestConversation(botUsername: "kopiyka_bot")
+        rng = SplitMix64(seed: seed)
+    }
+
+    func newID() -> Int64 {
+        nextID += 1
+        return nextID
+    }
+
+    func privateChat(_ person: Int) -> ChatRef { ChatRef(id: people[person].sender.id, kind: .privateChat) }
+
+    /// Remembers what a step's delivery showed: messages, their buttons, invitation codes.
+    func harvest(_ rows: [FuzzRow]) {
+        for row in rows where row.kind == .message || row.kind == .edit {
+            var messages = botMessages[row.chatID, default: []]
+            if let index = messages.firstIndex(where: { $0.id == row.messageID }) {
+                messages[index].data = row.buttonData
+            } else {
+                messages.append((row.messageID, row.buttonData))
+                if messages.count > 40 { messages.removeFirst() }
+            }
+            botMessages[row.chatID] = messages
+            buttonPool += row.buttonData
+            if row.bytes.contains(Array("join_".utf8)), let code = row.text.firstMatch(of: /join_[A-Za-z0-9]{12}/) {
+                inviteCodes.append(String(code.output))
+            }
+        }
+        if buttonPool.count > 600 { buttonPool.removeFirst(300) }
+    }
+
+    /// Who may see each person's markers now: their household's members and family group.
+    func refreshAudiences() throws {
+        let ledger = chat.ledger
+        audiences = try people.map { person in
+            var chats: Set<Int64> = [person.sender.id]
+            guard let member = try ledger.member(telegramUserID: person.sender.id),
+                  let household = try ledger.household(id: member.householdID) else { return chats }
+            for other in try ledger.members(householdID: household.id) { chats.insert(other.telegramUserID) }
+            if let group = household.familyChatID { chats.insert(group) }
+            return chats
+        }
+        everAudiences = everAudiences.isEmpty ? audiences : zip(everAudiences, audiences).map { $0.union($1) }
+    }
+
+    /// Rows that show a person's name or marker in a chat outside their audience before or
+    /// after the step (or ever, for a row that was held).
+    func leaks(in rows: [FuzzRow], before: [Set<Int64>]) -> [String] {
+        defer { watermark = max(watermark, rows.map(\.outboxID).max() ?? 0) }
+        return rows.flatMap { row -> [String] in
+            people.indices.compactMap { index in
+                guard !before[index].contains(row.chatID), !audiences[index].contains(row.chatID),
+                      row.outboxID > watermark || !everAudiences[index].contains(row.chatID),
+                      let marker = markerBytes[index].first(where: row.bytes.contains).map({ String(decoding: $0, as: UTF8.self) })
+                else { return nil }
+                return "«\(marker)» of \(people[index].sender.firstName) in chat \(row.chatID): \(row.text.prefix(300))"
+            }
+        }
+    }
+}
