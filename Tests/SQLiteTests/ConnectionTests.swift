@@ -48,15 +48,46 @@ import Testing
         #expect(try db.queryFirst("SELECT SUM(n) FROM t") { $0.int(0) } == 3)
     }
 
-    @Test func aFileThatIsNotADatabaseIsNamedAsSuch() throws {
-        let path = folder.path("junk.sqlite")
-        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path))
-        do {
-            _ = try Connection(path: path)
-            Issue.record("opened a junk file")
-        } catch {
-            #expect(error.reason == .notADatabase)
+    /// A COMMIT that fails leaves SQLite's transaction open; the connection must roll it back
+    /// and go on. SQLite fails a COMMIT deterministically on a deferred foreign key; a full
+    /// disk fails it the same way when the WAL cannot grow.
+    @Test func aFailedCommitLeavesTheConnectionUsable() throws {
+        let db = try Connection(path: folder.path("a.sqlite"))
+        try db.executeScript("""
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
+            """)
+        #expect(throws: SQLiteError.self) {
+            try db.transaction { try db.execute("INSERT INTO child VALUES (42)") }
         }
+        #expect(!db.isInTransaction)
+        for id in 1...3 {
+            try db.transaction {
+                try db.execute("INSERT INTO parent VALUES (?)", id)
+                try db.transaction { try db.execute("INSERT INTO child VALUES (?)", id) }
+            }
+        }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM child") { $0.int(0) } == 3)
+        #expect(!db.isInTransaction)
+    }
+
+    /// SQLite rolls the whole transaction back on SQLITE_FULL. A caller that catches the
+    /// savepoint's failure and writes on must not commit the rest piecemeal in autocommit mode.
+    @Test func writesAfterACaughtFullDiskAreRefusedNotCommittedPiecemeal() throws {
+        let db = try Connection(path: folder.path("a.sqlite"))
+        try db.executeScript("CREATE TABLE t (text TEXT NOT NULL)")
+        try db.setMaximumPageCount(try db.pageCount())
+        #expect(throws: SQLiteError.self) {
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES ('before')")
+                _ = try? db.transaction { try db.execute("INSERT INTO t VALUES (?)", String(repeating: "x", count: 20_000)) }
+                try db.execute("INSERT INTO t VALUES ('after')")
+            }
+        }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 0)
+        #expect(!db.isInTransaction)
+        try db.transaction { try db.execute("INSERT INTO t VALUES ('next')") }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 1)
     }
 
     @Test func aSecondWriterWaitsThenReportsTheLock() throws {
