@@ -41,6 +41,11 @@ struct App {
         case .notADatabase:
             return "\(path) is not a Kopiyka database (SQLite: \(error.message)). "
                 + "Point DATABASE_PATH at another file, or move this one away."
+        case .damaged:
+            return "\(path) is damaged (SQLite: \(error.message)). Stop here and keep a copy of the file; "
+                + "restore a backup, or try `sqlite3 \(path) .recover` into a new file."
+        case .diskFull:
+            return "the disk holding \(path) is full. Free some space, then start Kopiyka again."
         case .locked:
             return "\(path) is locked by another process (is another kopiyka running?)."
         case .cannotOpen:

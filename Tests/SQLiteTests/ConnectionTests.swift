@@ -71,6 +71,41 @@ import Testing
         #expect(!db.isInTransaction)
     }
 
+    /// `max_page_count` makes SQLite answer SQLITE_FULL as a full disk does: the write fails
+    /// as transient, nothing of it lands, and the same connection writes again once there is room.
+    @Test func aFullDiskFailsTheWriteUntilThereIsRoomAgain() throws {
+        let db = try Connection(path: folder.path("a.sqlite"))
+        try db.executeScript("CREATE TABLE t (text TEXT NOT NULL)")
+        try db.setMaximumPageCount(try db.pageCount())
+        let big = String(repeating: "x", count: 20_000)
+        do {
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES ('small')")
+                try db.transaction { try db.execute("INSERT INTO t VALUES (?)", big) }
+            }
+            Issue.record("wrote past a full disk")
+        } catch let error as SQLiteError {
+            #expect(error.reason == .diskFull)
+            #expect(error.isTransient)
+        }
+        #expect(!db.isInTransaction)
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 0)
+        try db.setMaximumPageCount(1_000_000)
+        try db.transaction { try db.execute("INSERT INTO t VALUES (?)", big) }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 1)
+    }
+
+    @Test func aFileThatIsNotADatabaseIsNamedAsSuch() throws {
+        let path = folder.path("junk.sqlite")
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try Connection(path: path)
+            Issue.record("opened a junk file")
+        } catch {
+            #expect(error.reason == .notADatabase)
+        }
+    }
+
     /// SQLite rolls the whole transaction back on SQLITE_FULL. A caller that catches the
     /// savepoint's failure and writes on must not commit the rest piecemeal in autocommit mode.
     @Test func writesAfterACaughtFullDiskAreRefusedNotCommittedPiecemeal() throws {
@@ -90,6 +125,25 @@ import Testing
         #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 1)
     }
 
+    @Test func quickCheckFindsDamagedPages() throws {
+        let path = folder.path("damaged.sqlite")
+        do {
+            let db = try Connection(path: path)
+            try db.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL); CREATE INDEX t_text ON t (text)")
+            try db.transaction {
+                for id in 1...2_000 { try db.execute("INSERT INTO t (text) VALUES (?)", "row \(id) " + String(repeating: "ж", count: 40)) }
+            }
+            #expect(try db.quickCheck() == [])
+        }  // Closing the last connection checkpoints the WAL into the file.
+        try damage(pages: [5, 12, 30], of: path)
+        do {
+            let problems = try Connection(path: path).quickCheck()
+            #expect(!problems.isEmpty)
+        } catch {
+            #expect(error.reason == .damaged)
+        }
+    }
+
     @Test func aSecondWriterWaitsThenReportsTheLock() throws {
         let path = folder.path("a.sqlite")
         let first = try Connection(path: path)
@@ -102,5 +156,15 @@ import Testing
             #expect(error.reason == .locked)
         }
         try first.executeScript("COMMIT")
+    }
+}
+
+/// Overwrites the middle of each page with bytes no b-tree page holds, as a failing disk would.
+func damage(pages: [Int], of path: String, pageSize: Int = 4096) throws {
+    let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    defer { try? file.close() }
+    for page in pages {
+        try file.seek(toOffset: UInt64((page - 1) * pageSize + 100))
+        try file.write(contentsOf: Data(repeating: 0xA5, count: pageSize / 2))
     }
 }
