@@ -35,6 +35,9 @@ public final class AttemptRule {
 
     public init(ledger: Ledger) { self.ledger = ledger }
 
+    /// A failure that passes by itself (a full disk, a lock): retried, never counted.
+    public static func isTransient(_ error: any Error) -> Bool { SQLiteError.isTransient(error) }
+
     /// Runs `work` for `key` under the rule. `giveUp` gets the number of attempts made; it
     /// runs once more (with a higher number) if the process dies in it.
     public func run<T>(_ key: AttemptKey, giveUp: (_ attempts: Int) throws -> Void,

@@ -19,6 +19,10 @@ public struct BotRunner: Sendable {
         public var flushGrace: Duration = .seconds(3)
         /// How often the digest and monthly report schedule is checked.
         public var scheduleInterval: Duration = .seconds(30)
+        /// How every loop waits (the poller's backoff, the schedule, exports): tests shorten it.
+        public var sleeper: Sleeper = .continuous
+        /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
+        public var faults: FaultInjection = .none
 
         public init(token: String, apiURL: String, databasePath: String, settings: ConversationSettings,
                     pacingDisabled: Bool) {
@@ -38,7 +42,7 @@ public struct BotRunner: Sendable {
     }
 
     let configuration: Configuration
-    let core: BotCore
+    public let core: BotCore
     let catalog: Catalog
     let log: TelegramLogger
 
@@ -48,7 +52,7 @@ public struct BotRunner: Sendable {
         self.catalog = catalog
         self.log = logger.redacting(token: configuration.token)
         core = try BotCore(databasePath: configuration.databasePath, catalog: catalog, clock: clock,
-                           settings: configuration.settings, logger: log)
+                           settings: configuration.settings, logger: log, faults: configuration.faults)
     }
 
     /// Runs until the task is cancelled (SIGINT/SIGTERM cancel it) or the token is refused.
@@ -72,7 +76,7 @@ public struct BotRunner: Sendable {
 
         let schedule = Task { await runSchedule() }
         let exports = Task { await runExports() }
-        let exit = await LongPoller(api: api, handler: core, logger: log).run()
+        let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.sleeper).run()
         schedule.cancel()
         exports.cancel()
         delivery.drain(by: .now + configuration.flushGrace)
@@ -86,30 +90,44 @@ public struct BotRunner: Sendable {
         }
     }
 
-    /// Queues the daily digests and monthly reports that are due, every `scheduleInterval`.
+    /// Runs the digests and monthly reports that are due, every `scheduleInterval`. A job
+    /// that fails is tried again at the next check, and given up after three (`BotCore.runJobs`).
     func runSchedule() async {
+        var failures = 0
         while !Task.isCancelled {
             do {
-                try await core.perform { _, conversation in try conversation.runSchedule() }
+                _ = try await core.runJobs(.schedule)
+                failures = 0
             } catch {
-                log.error("the schedule failed: \(error)")
+                failures += 1
+                if Self.worthLogging(failures) { log.warning("the schedule waits (\(failures) tries so far): \(error)") }
             }
-            try? await Task.sleep(for: configuration.scheduleInterval)
+            do { try await configuration.sleeper.sleep(for: configuration.scheduleInterval) } catch { return }
         }
     }
 
     /// Makes CSV exports chunk by chunk, each chunk its own transaction, so the progress
-    /// message is edited while a large export runs; looks for new ones every second.
+    /// message is edited while a large export runs; looks for new ones every second, and
+    /// backs off to 30 s while the database fails (a full disk, a lock).
     func runExports() async {
+        let every = min(.seconds(1), configuration.scheduleInterval)
+        var failures = 0
         while !Task.isCancelled {
+            var delay = every
             do {
-                while !Task.isCancelled, try await core.perform({ _, conversation in try conversation.runExportStep() }) {}
+                while !Task.isCancelled, try await core.runJobs(.exports) > 0 {}
+                failures = 0
             } catch {
-                log.error("an export failed: \(error)")
+                failures += 1
+                delay = min(every * (1 << min(failures, 5)), .seconds(30))
+                if Self.worthLogging(failures) { log.warning("exports wait (\(failures) tries so far): \(error)") }
             }
-            try? await Task.sleep(for: min(.seconds(1), configuration.scheduleInterval))
+            do { try await configuration.sleeper.sleep(for: delay) } catch { return }
         }
     }
+
+    /// The 1st, 2nd, 4th, 8th… failure in a row: an outage of an hour writes a few lines.
+    static func worthLogging(_ failures: Int) -> Bool { failures > 0 && failures & (failures - 1) == 0 }
 
     static let tokenRefused = "Telegram refused the bot token (401 Unauthorized). Check BOT_TOKEN: copy it again from @BotFather."
 
