@@ -20,4 +20,8 @@ extension Ledger {
     public func setMaximumPageCount(_ pages: Int) throws -> Int { try db.setMaximumPageCount(pages) }
 
     public func pageCount() throws -> Int { try db.pageCount() }
+
+    /// How long a write waits for another process's lock (an operator's `kopiyka totals
+    /// --rebuild`, a backup) before it fails as transient: 5 s unless set.
+    public func setBusyTimeout(milliseconds: Int) throws { try db.pragma("busy_timeout = \(max(0, milliseconds))") }
 }
