@@ -135,7 +135,7 @@ import Testing
             }
             #expect(try db.quickCheck() == [])
         }  // Closing the last connection checkpoints the WAL into the file.
-        try damage(pages: [5, 12, 30], of: path)
+        try damagePages([5, 12, 30], of: path)
         do {
             let problems = try Connection(path: path).quickCheck()
             #expect(!problems.isEmpty)
@@ -156,15 +156,5 @@ import Testing
             #expect(error.reason == .locked)
         }
         try first.executeScript("COMMIT")
-    }
-}
-
-/// Overwrites the middle of each page with bytes no b-tree page holds, as a failing disk would.
-func damage(pages: [Int], of path: String, pageSize: Int = 4096) throws {
-    let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-    defer { try? file.close() }
-    for page in pages {
-        try file.seek(toOffset: UInt64((page - 1) * pageSize + 100))
-        try file.write(contentsOf: Data(repeating: 0xA5, count: pageSize / 2))
     }
 }

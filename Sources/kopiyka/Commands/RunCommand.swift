@@ -39,6 +39,7 @@ struct RunCommand {
             }
             log(mapped, message)
         }
+        try app.checkDatabase()
         var setup = BotRunner.Configuration(
             token: token, apiURL: configuration.telegramAPIURL, databasePath: configuration.databasePath,
             settings: ConversationSettings(timeZone: configuration.timeZone, defaultLanguage: configuration.defaultLanguage),
@@ -48,7 +49,7 @@ struct RunCommand {
         do {
             runner = try BotRunner(configuration: setup, catalog: catalog, clock: app.clock, logger: logger)
         } catch let error as SQLiteError {
-            throw ExitError(App.explain(error, path: configuration.databasePath))
+            throw App.exitError(error, path: configuration.databasePath)
         } catch {
             throw ExitError("cannot start: \(error)")
         }
