@@ -55,7 +55,11 @@ public actor BotCore: BatchUpdateHandler {
     /// when one of them was attempted before (a process died in it): they go one at a time.
     public func handle(batch: [Update]) throws -> Bool {
         let keys = batch.map { AttemptKey.update($0.updateID) }
-        guard try attempts.runTogether(keys, work: { for update in batch { try apply(update) } }) else { return false }
+        guard try attempts.runTogether(keys, work: { for update in batch { try apply(update) } }) else {
+            log.info("updates \(keys.first?.subject ?? 0)–\(keys.last?.subject ?? 0) include one a process died in; "
+                + "handling them one at a time")
+            return false
+        }
         doorbell.ring()
         return true
     }

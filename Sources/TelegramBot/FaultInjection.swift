@@ -11,7 +11,7 @@ import TelegramClient
 ///   `monthly`, `export`).
 ///
 /// The bot logs a warning at start while one is set.
-public struct FaultInjection: Sendable, Equatable, CustomStringConvertible {
+public struct FaultInjection: Sendable, CustomStringConvertible {
     enum Action: String, Sendable {
         case trap
         case `throw`
@@ -25,8 +25,6 @@ public struct FaultInjection: Sendable, Equatable, CustomStringConvertible {
     let fault: (action: Action, trigger: Trigger)?
 
     public static let none = FaultInjection(fault: nil)
-
-    public static func == (lhs: FaultInjection, rhs: FaultInjection) -> Bool { lhs.description == rhs.description }
 
     private init(fault: (action: Action, trigger: Trigger)?) { self.fault = fault }
 
