@@ -42,10 +42,27 @@ extension ConversationHandler {
         }
     }
 
-    /// Makes one chunk of the oldest unfinished export; true while more work remains. Call it
-    /// in its own transaction, again and again, so progress edits go out as it runs.
+    /// The next chunk of the oldest unfinished export, as a job: each chunk is one transaction,
+    /// so the progress message is edited while a large export runs; the last sends the file.
+    public func exportJobs() throws -> [ScheduledJob] {
+        guard let job = try ledger.unfinishedExports().first else { return [] }
+        return [ScheduledJob(key: AttemptKey(kind: "export", subject: job.id),
+                             perform: { try self.exportStep(job) }, giveUp: { try self.abandonExport(job) })]
+    }
+
+    /// Makes one chunk of the oldest unfinished export, without the attempt rule (the console
+    /// and tests); true while more work remains.
     public func runExportStep() throws -> Bool {
-        guard let job = try ledger.unfinishedExports().first, let member = try ledger.member(id: job.memberID) else { return false }
+        guard let job = try exportJobs().first else { return false }
+        try job.perform()
+        return try !ledger.unfinishedExports().isEmpty
+    }
+
+    func exportStep(_ job: ExportJob) throws {
+        guard let member = try ledger.member(id: job.memberID) else {
+            _ = try ledger.finishExport(job)  // Nobody to send it to; finished, so it is not listed again.
+            return
+        }
         let l = localizer(member)
         let entries = try ledger.nextExportEntries(job, limit: Self.exportChunk)
         if let last = entries.last {
@@ -56,7 +73,7 @@ extension ConversationHandler {
                                          html: l("export.progress", ["done": .number(job.rowsDone + entries.count), "total": .number(job.rowsTotal)])),
                                    chatID: job.chatID)
             }
-            return true
+            return
         }
         let data = try ledger.finishExport(job)
         try ledger.enqueue(.document(fileName: exportFileName(job.days), data: data,
@@ -66,7 +83,18 @@ extension ConversationHandler {
             try ledger.enqueue(.edit(messageID: nil, ofOutboxID: progress, html: l("export.done", ["count": .number(job.rowsDone)])),
                                chatID: job.chatID)
         }
-        return try !ledger.unfinishedExports().isEmpty
+    }
+
+    /// An export that kept failing: finished empty, and its progress message says so.
+    func abandonExport(_ job: ExportJob) throws {
+        _ = try ledger.finishExport(job)
+        guard let member = try ledger.member(id: job.memberID) else { return }
+        let text = localizer(member)("export.failed")
+        if let progress = job.progressOutboxID {
+            try ledger.enqueue(.edit(messageID: nil, ofOutboxID: progress, html: text), chatID: job.chatID)
+        } else {
+            try ledger.enqueue(.message(html: text), chatID: job.chatID, threadID: job.threadID)
+        }
     }
 
     /// `kopiyka-2026-11.csv`, `kopiyka-2026.csv`, `kopiyka-2000-01-01-2026-11-21.csv`.

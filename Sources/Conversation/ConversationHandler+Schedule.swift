@@ -10,30 +10,61 @@ extension ConversationHandler {
     /// Hour of the monthly report on the 1st, household time.
     static let monthlyReportHour = 9
 
-    /// Queues what is due by the clock: the daily digest at 21:00 for each family group (not
+    /// What is due by the clock, as jobs: the daily digest at 21:00 for each family group (not
     /// on days without entries), last month's report on the 1st. Each is claimed once per
-    /// period in the same transaction that queues it, so a restart neither skips nor repeats.
-    /// Call it every minute or so; it reads one row per household.
-    public func runSchedule() throws {
+    /// period in the transaction that queues it (or when it is given up), so a restart neither
+    /// skips nor repeats it. Call it every minute or so; it reads a row or two per household.
+    public func scheduledJobs() throws -> [ScheduledJob] {
+        var jobs: [ScheduledJob] = []
         for household in try ledger.households() {
             let hour = household.timeZone.hour(of: clock.now())
             let today = today(of: household)
-            if let chat = household.familyChatID, hour >= Self.digestHour,
-               try ledger.claimSchedule("digest", period: today.iso, householdID: household.id),
-               let digest = try digest(household, day: today) {
-                try ledger.enqueue(.message(html: digest), chatID: chat, threadID: household.familyThreadID)
+            if household.familyChatID != nil, hour >= Self.digestHour,
+               try !ledger.isScheduleClaimed("digest", period: today.iso, householdID: household.id) {
+                jobs.append(claimedOnce("digest", householdID: household.id, period: today.iso) {
+                    try self.sendDigest(householdID: household.id, day: today)
+                })
             }
             let lastMonth = YearMonth(today).previous
             if today.day == 1, hour >= Self.monthlyReportHour,
-               try ledger.claimSchedule("monthly", period: lastMonth.iso, householdID: household.id) {
-                let report = try monthlyReport(lastMonth, household: household, today: today)
-                guard !report.isEmpty else { continue }
-                let owner = try ledger.members(householdID: household.id).first { $0.role == .owner }
-                guard let chat = household.familyChatID ?? owner?.telegramUserID else { continue }
-                try ledger.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
-                                   chatID: chat, threadID: household.familyChatID == nil ? nil : household.familyThreadID)
+               try !ledger.isScheduleClaimed("monthly", period: lastMonth.iso, householdID: household.id) {
+                jobs.append(claimedOnce("monthly", householdID: household.id, period: lastMonth.iso) {
+                    try self.sendMonthlyReport(householdID: household.id, month: lastMonth, today: today)
+                })
             }
         }
+        return jobs
+    }
+
+    /// Runs what is due at once, without the attempt rule: for the console and tests.
+    public func runSchedule() throws {
+        for job in try scheduledJobs() { try job.perform() }
+    }
+
+    /// A job done once per period: claimed in the transaction that does it, or given up.
+    func claimedOnce(_ kind: String, householdID: Int64, period: String,
+                     work: @escaping () throws -> Void) -> ScheduledJob {
+        let ledger = self.ledger
+        return ScheduledJob(
+            key: AttemptKey(kind: kind, subject: householdID, period: period),
+            perform: { if try ledger.claimSchedule(kind, period: period, householdID: householdID) { try work() } },
+            giveUp: { _ = try ledger.claimSchedule(kind, period: period, householdID: householdID) })
+    }
+
+    func sendDigest(householdID: Int64, day: LocalDate) throws {
+        guard let household = try ledger.household(id: householdID), let chat = household.familyChatID,
+              let digest = try digest(household, day: day) else { return }
+        try ledger.enqueue(.message(html: digest), chatID: chat, threadID: household.familyThreadID)
+    }
+
+    func sendMonthlyReport(householdID: Int64, month: YearMonth, today: LocalDate) throws {
+        guard let household = try ledger.household(id: householdID) else { return }
+        let report = try monthlyReport(month, household: household, today: today)
+        guard !report.isEmpty else { return }
+        let owner = try ledger.members(householdID: household.id).first { $0.role == .owner }
+        guard let chat = household.familyChatID ?? owner?.telegramUserID else { return }
+        try ledger.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
+                           chatID: chat, threadID: household.familyChatID == nil ? nil : household.familyThreadID)
     }
 
     /// The day's totals by member and category; nil on a day without entries. Sums past

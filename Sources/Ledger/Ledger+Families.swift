@@ -152,5 +152,11 @@ extension Ledger {
                        householdID, kind, period) == 1
     }
 
+    /// Whether `claimSchedule` took this period already: the schedule lists only what is due.
+    public func isScheduleClaimed(_ kind: String, period: String, householdID: Int64) throws -> Bool {
+        try db.queryFirst("SELECT 1 FROM schedule_marks WHERE household_id = ? AND kind = ? AND period = ?",
+                          householdID, kind, period) { _ in true } ?? false
+    }
+
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 }

@@ -9,7 +9,10 @@ import CSQLite
 public final class Connection {
     let db: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
-    private var transactionDepth = 0
+    /// Set when SQLite rolled a whole transaction back under a savepoint whose failure the
+    /// caller then caught: every statement until the outermost call ends is refused, so the
+    /// rest of the body cannot commit piecemeal in autocommit mode.
+    var transactionLost = false
 
     /// Opens (creating if needed) the database at `path`, then insists on WAL mode (checked,
     /// not assumed — on some file systems SQLite silently keeps the old mode), foreign keys,
@@ -99,6 +102,7 @@ public final class Connection {
     public func query(
         _ sql: String, arguments: [any SQLiteBindable], row: (Row) throws(SQLiteError) -> Void
     ) throws(SQLiteError) {
+        if transactionLost { throw SQLiteError.transactionLost }
         let statement = try prepared(sql)
         defer {
             sqlite3_reset(statement)
@@ -136,34 +140,6 @@ public final class Connection {
     public var fullScanSteps: [String: Int] {
         statements.mapValues { Int(sqlite3_stmt_status($0, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0)) }.filter { $0.value > 0 }
     }
-
-    /// Runs `body` atomically: all of its writes land, or none do.
-    ///
-    /// The outermost call is `BEGIN IMMEDIATE` — it takes the write lock up front, so two
-    /// processes never deadlock upgrading read locks. Nested calls become savepoints, so a
-    /// handler can wrap its own transaction together with the Telegram offset commit.
-    @discardableResult
-    public func transaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
-        let savepoint = "kopiyka_\(transactionDepth)"
-        try executeScript(transactionDepth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
-        transactionDepth += 1
-        do {
-            let result = try body()
-            transactionDepth -= 1
-            try executeScript(transactionDepth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
-            return result
-        } catch {
-            transactionDepth -= 1
-            if transactionDepth == 0 {
-                try? executeScript("ROLLBACK")
-            } else {
-                try? executeScript("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
-            }
-            throw error
-        }
-    }
-
-    public var isInTransaction: Bool { transactionDepth > 0 }
 
     private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }

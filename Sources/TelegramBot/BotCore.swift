@@ -7,18 +7,26 @@ import TelegramClient
 
 /// The bot's state behind one serial executor: the ledger, the conversation, and the outbox
 /// operations the sender needs. Every update is applied in one SQLite transaction together
-/// with its offset, so a crash at any instant neither loses nor doubles its effects.
+/// with its offset, so a crash at any instant neither loses nor doubles its effects; before
+/// that, its attempt is counted in a transaction of its own (`AttemptRule`), so an update that
+/// crashes the process or fails three times is given up alone instead of taking the bot down.
 public actor BotCore: BatchUpdateHandler {
     let ledger: Ledger
     let conversation: ConversationHandler
+    let attempts: AttemptRule
+    let faults: FaultInjection
+    let clock: WallClock
     let doorbell = Doorbell()
     let log: TelegramLogger
 
     public init(databasePath: String, catalog: Catalog, clock: WallClock, settings: ConversationSettings,
-                logger: TelegramLogger = .silent) throws {
+                logger: TelegramLogger = .silent, faults: FaultInjection = .none) throws {
         let ledger = try Ledger(path: databasePath, clock: clock)
         self.ledger = ledger
         conversation = ConversationHandler(ledger: ledger, catalog: catalog, clock: clock, settings: settings)
+        attempts = AttemptRule(ledger: ledger)
+        self.faults = faults
+        self.clock = clock
         log = logger
     }
 
@@ -30,28 +38,60 @@ public actor BotCore: BatchUpdateHandler {
         try ledger.telegramOffset()
     }
 
+    /// The update's effects, its replies and the next offset in one transaction; or, once it
+    /// was attempted three times, an apology to its sender and the offset past it.
     public func handle(_ update: Update) throws {
-        try handle(batch: [update])
-    }
-
-    /// The updates' effects, their replies and the next offset, in one transaction.
-    public func handle(batch: [Update]) throws {
-        try ledger.transaction {
-            for update in batch {
-                // At-least-once delivery: an update below the committed offset is a replay.
-                if let offset = try ledger.telegramOffset(), update.updateID < offset { continue }
-                if let event = UpdateRouter.event(for: update) {
-                    try conversation.handle(event)
-                } else {
-                    log.debug("update \(update.updateID) has nothing for the conversation")
-                }
-                try ledger.setTelegramOffset(update.updateID + 1)
-            }
+        let outcome = try attempts.run(.update(update.updateID), giveUp: { try giveUp(update, attempts: $0) }) {
+            try apply(update)
+        }
+        if case .givenUp(let count) = outcome {
+            log.error("gave up update \(update.updateID) after \(count) attempts (each crashed or failed); "
+                + "its sender was told, and the updates after it go on")
         }
         doorbell.ring()
     }
 
-    /// Work for the scheduler and tests that must land like an update: one transaction.
+    /// The updates' effects, their replies and the next offset, in one transaction; false
+    /// when one of them was attempted before (a process died in it): they go one at a time.
+    public func handle(batch: [Update]) throws -> Bool {
+        let keys = batch.map { AttemptKey.update($0.updateID) }
+        guard try attempts.runTogether(keys, work: { for update in batch { try apply(update) } }) else {
+            log.info("updates \(keys.first?.subject ?? 0)–\(keys.last?.subject ?? 0) include one a process died in; "
+                + "handling them one at a time")
+            return false
+        }
+        doorbell.ring()
+        return true
+    }
+
+    /// Inside the caller's transaction.
+    private func apply(_ update: Update) throws {
+        // At-least-once delivery: an update below the committed offset is a replay.
+        if let offset = try ledger.telegramOffset(), update.updateID < offset { return }
+        try faults.check(update)
+        if let event = UpdateRouter.event(for: update) {
+            try conversation.handle(event)
+        } else {
+            log.debug("update \(update.updateID) has nothing for the conversation")
+        }
+        try ledger.setTelegramOffset(update.updateID + 1)
+    }
+
+    /// Inside the caller's transaction. The apology goes out only the first time: a give-up
+    /// tried again means the apology itself died.
+    private func giveUp(_ update: Update, attempts: Int) throws {
+        if let offset = try ledger.telegramOffset(), update.updateID < offset { return }
+        if attempts == AttemptRule.limit, let event = UpdateRouter.event(for: update) {
+            do {
+                try ledger.transaction { try conversation.apologize(for: event) }
+            } catch where !AttemptRule.isTransient(error) {
+                log.warning("could not tell the sender of update \(update.updateID) it was skipped: \(error)")
+            }
+        }
+        try ledger.setTelegramOffset(update.updateID + 1)
+    }
+
+    /// Work for tests that must land like an update: one transaction.
     public func perform<T: Sendable>(_ body: @Sendable (Ledger, ConversationHandler) throws -> T) throws -> T {
         let result = try ledger.transaction { try body(ledger, conversation) }
         doorbell.ring()

@@ -19,6 +19,10 @@ public struct BotRunner: Sendable {
         public var flushGrace: Duration = .seconds(3)
         /// How often the digest and monthly report schedule is checked.
         public var scheduleInterval: Duration = .seconds(30)
+        /// How every loop waits (the poller's backoff, the schedule, exports): tests shorten it.
+        public var sleeper: Sleeper = .continuous
+        /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
+        public var faults: FaultInjection = .none
 
         public init(token: String, apiURL: String, databasePath: String, settings: ConversationSettings,
                     pacingDisabled: Bool) {
@@ -38,7 +42,7 @@ public struct BotRunner: Sendable {
     }
 
     let configuration: Configuration
-    let core: BotCore
+    public let core: BotCore
     let catalog: Catalog
     let log: TelegramLogger
 
@@ -48,7 +52,7 @@ public struct BotRunner: Sendable {
         self.catalog = catalog
         self.log = logger.redacting(token: configuration.token)
         core = try BotCore(databasePath: configuration.databasePath, catalog: catalog, clock: clock,
-                           settings: configuration.settings, logger: log)
+                           settings: configuration.settings, logger: log, faults: configuration.faults)
     }
 
     /// Runs until the task is cancelled (SIGINT/SIGTERM cancel it) or the token is refused.
@@ -72,7 +76,7 @@ public struct BotRunner: Sendable {
 
         let schedule = Task { await runSchedule() }
         let exports = Task { await runExports() }
-        let exit = await LongPoller(api: api, handler: core, logger: log).run()
+        let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.sleeper).run()
         schedule.cancel()
         exports.cancel()
         delivery.drain(by: .now + configuration.flushGrace)
@@ -83,31 +87,6 @@ public struct BotRunner: Sendable {
             return .stopped
         case .fatal(let reason):
             return .unauthorized(reason)
-        }
-    }
-
-    /// Queues the daily digests and monthly reports that are due, every `scheduleInterval`.
-    func runSchedule() async {
-        while !Task.isCancelled {
-            do {
-                try await core.perform { _, conversation in try conversation.runSchedule() }
-            } catch {
-                log.error("the schedule failed: \(error)")
-            }
-            try? await Task.sleep(for: configuration.scheduleInterval)
-        }
-    }
-
-    /// Makes CSV exports chunk by chunk, each chunk its own transaction, so the progress
-    /// message is edited while a large export runs; looks for new ones every second.
-    func runExports() async {
-        while !Task.isCancelled {
-            do {
-                while !Task.isCancelled, try await core.perform({ _, conversation in try conversation.runExportStep() }) {}
-            } catch {
-                log.error("an export failed: \(error)")
-            }
-            try? await Task.sleep(for: min(.seconds(1), configuration.scheduleInterval))
         }
     }
 

@@ -19,12 +19,33 @@ struct App {
     func openLedger() throws(ExitError) -> Ledger {
         let path = configuration.databasePath
         do {
+            try Ledger.checkIntegrity(path: path)
             return try Ledger(path: path, clock: clock)
         } catch let error as SQLiteError {
-            throw ExitError(Self.explain(error, path: path))
+            throw Self.exitError(error, path: path)
         } catch {
             throw ExitError("cannot open the database \(path): \(error)")
         }
+    }
+
+    /// SQLite's quick check of the database file, before anything writes to it; logs what it cost.
+    func checkDatabase() throws(ExitError) {
+        let path = configuration.databasePath
+        let started = ContinuousClock.now
+        do {
+            try Ledger.checkIntegrity(path: path)
+        } catch let error as SQLiteError {
+            throw Self.exitError(error, path: path)
+        } catch {
+            throw ExitError("cannot check the database \(path): \(error)")
+        }
+        log(.info, "checked \(path) (SQLite quick_check) in \(ContinuousClock.now - started)")
+    }
+
+    /// A damaged file exits 78 (EX_CONFIG) like a wrong token: restarting cannot mend it, so
+    /// systemd stops instead of looping (`RestartPreventExitStatus=78`).
+    static func exitError(_ error: SQLiteError, path: String) -> ExitError {
+        ExitError(explain(error, path: path), status: error.reason == .damaged ? 78 : 1)
     }
 
     func loadCatalog() throws(ExitError) -> Catalog {
@@ -41,6 +62,11 @@ struct App {
         case .notADatabase:
             return "\(path) is not a Kopiyka database (SQLite: \(error.message)). "
                 + "Point DATABASE_PATH at another file, or move this one away."
+        case .damaged:
+            return "\(path) is damaged (SQLite: \(error.message)). Stop here and keep a copy of the file; "
+                + "restore a backup, or try `sqlite3 \(path) .recover` into a new file."
+        case .diskFull:
+            return "the disk holding \(path) is full. Free some space, then start Kopiyka again."
         case .locked:
             return "\(path) is locked by another process (is another kopiyka running?)."
         case .cannotOpen:

@@ -12,11 +12,15 @@ import TelegramClient
 public final class RunningBot: Sendable {
     public let fake: FakeBotAPI
     public let databasePath: String
+    /// The bot's state, to reach its own database connection (a test fills the disk with it).
+    public let core: BotCore
+    /// Every pause the bot's loops asked for; none lasts more than a few milliseconds.
+    public let sleeper = TestSleeper()
     private let task: Task<BotRunner.Exit, Never>
     private let captured = CapturedLog()
 
     public init(fake: FakeBotAPI, databasePath: String, clock: WallClock = .fixed(testNow),
-                pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv) throws {
+                pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv, faults: FaultInjection = .none) throws {
         self.fake = fake
         self.databasePath = databasePath
         let captured = self.captured
@@ -25,7 +29,10 @@ public final class RunningBot: Sendable {
             token: fake.token, apiURL: fake.baseURL, databasePath: databasePath,
             settings: ConversationSettings(timeZone: timeZone), pacingDisabled: pacingDisabled)
         configuration.scheduleInterval = .milliseconds(50)
+        configuration.sleeper = sleeper.sleeper
+        configuration.faults = faults
         let runner = try BotRunner(configuration: configuration, catalog: try Catalog.load(), clock: clock, logger: logger)
+        core = runner.core
         task = Task { await runner.run() }
     }
 

@@ -48,6 +48,53 @@ import Testing
         #expect(try db.queryFirst("SELECT SUM(n) FROM t") { $0.int(0) } == 3)
     }
 
+    /// A COMMIT that fails leaves SQLite's transaction open; the connection must roll it back
+    /// and go on. SQLite fails a COMMIT deterministically on a deferred foreign key; a full
+    /// disk fails it the same way when the WAL cannot grow.
+    @Test func aFailedCommitLeavesTheConnectionUsable() throws {
+        let db = try Connection(path: folder.path("a.sqlite"))
+        try db.executeScript("""
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
+            """)
+        #expect(throws: SQLiteError.self) {
+            try db.transaction { try db.execute("INSERT INTO child VALUES (42)") }
+        }
+        #expect(!db.isInTransaction)
+        for id in 1...3 {
+            try db.transaction {
+                try db.execute("INSERT INTO parent VALUES (?)", id)
+                try db.transaction { try db.execute("INSERT INTO child VALUES (?)", id) }
+            }
+        }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM child") { $0.int(0) } == 3)
+        #expect(!db.isInTransaction)
+    }
+
+    /// `max_page_count` makes SQLite answer SQLITE_FULL as a full disk does: the write fails
+    /// as transient, nothing of it lands, and the same connection writes again once there is room.
+    @Test func aFullDiskFailsTheWriteUntilThereIsRoomAgain() throws {
+        let db = try Connection(path: folder.path("a.sqlite"))
+        try db.executeScript("CREATE TABLE t (text TEXT NOT NULL)")
+        try db.setMaximumPageCount(try db.pageCount())
+        let big = String(repeating: "x", count: 20_000)
+        do {
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES ('small')")
+                try db.transaction { try db.execute("INSERT INTO t VALUES (?)", big) }
+            }
+            Issue.record("wrote past a full disk")
+        } catch let error as SQLiteError {
+            #expect(error.reason == .diskFull)
+            #expect(error.isTransient)
+        }
+        #expect(!db.isInTransaction)
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 0)
+        try db.setMaximumPageCount(1_000_000)
+        try db.transaction { try db.execute("INSERT INTO t VALUES (?)", big) }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 1)
+    }
+
     @Test func aFileThatIsNotADatabaseIsNamedAsSuch() throws {
         let path = folder.path("junk.sqlite")
         try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path))
@@ -56,6 +103,44 @@ import Testing
             Issue.record("opened a junk file")
         } catch {
             #expect(error.reason == .notADatabase)
+        }
+    }
+
+    /// SQLite rolls the whole transaction back on SQLITE_FULL. A caller that catches the
+    /// savepoint's failure and writes on must not commit the rest piecemeal in autocommit mode.
+    @Test func writesAfterACaughtFullDiskAreRefusedNotCommittedPiecemeal() throws {
+        let db = try Connection(path: folder.path("a.sqlite"))
+        try db.executeScript("CREATE TABLE t (text TEXT NOT NULL)")
+        try db.setMaximumPageCount(try db.pageCount())
+        #expect(throws: SQLiteError.self) {
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES ('before')")
+                _ = try? db.transaction { try db.execute("INSERT INTO t VALUES (?)", String(repeating: "x", count: 20_000)) }
+                try db.execute("INSERT INTO t VALUES ('after')")
+            }
+        }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 0)
+        #expect(!db.isInTransaction)
+        try db.transaction { try db.execute("INSERT INTO t VALUES ('next')") }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 1)
+    }
+
+    @Test func quickCheckFindsDamagedPages() throws {
+        let path = folder.path("damaged.sqlite")
+        do {
+            let db = try Connection(path: path)
+            try db.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL); CREATE INDEX t_text ON t (text)")
+            try db.transaction {
+                for id in 1...2_000 { try db.execute("INSERT INTO t (text) VALUES (?)", "row \(id) " + String(repeating: "ж", count: 40)) }
+            }
+            #expect(try db.quickCheck() == [])
+        }  // Closing the last connection checkpoints the WAL into the file.
+        try damagePages([5, 12, 30], of: path)
+        do {
+            let problems = try Connection(path: path).quickCheck()
+            #expect(!problems.isEmpty)
+        } catch {
+            #expect(error.reason == .damaged)
         }
     }
 

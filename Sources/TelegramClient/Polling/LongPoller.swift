@@ -1,18 +1,21 @@
 /// Drives getUpdates forever, hands each update to the `UpdateHandler` in order, and follows
 /// `PollerStateMachine` on failures.
 ///
-/// A failing update is retried `maxAttemptsPerUpdate` times with a growing pause, then
-/// skipped with an error-level log line: one poison update must not stop the family's
-/// bookkeeping for good. The cost: that update's effects are lost (the next getUpdates
-/// confirms it to Telegram), which the log names by update_id.
+/// An update the handler throws on is handed to it again after a growing pause, for as long
+/// as it takes, and no later update is taken meanwhile: the offset never moves past an update
+/// the handler has not taken. The handler decides when an update is given up (the bot's
+/// `BotCore` gives one up after three attempts, and never for a full disk or a lock), so a
+/// database that is full or locked for an hour loses nothing.
 public struct LongPoller: Sendable {
     public struct Configuration: Sendable {
         /// Telegram clamps it to 0–50 s.
         public var pollTimeout: Int = 50
         public var limit: Int = 100
-        public var maxAttemptsPerUpdate: Int = 5
-        /// Pause after the n-th failure of one update: n × this.
+        /// Pause after an update's first failure, doubling after each further one up to
+        /// `handlerRetryMaximum`. Why 30 s: a full disk or a backup's lock passes in minutes,
+        /// and a family waits at most that long after it does.
         public var handlerRetryDelay: Duration = .seconds(1)
+        public var handlerRetryMaximum: Duration = .seconds(30)
         public var backoff = PollerStateMachine.Backoff()
 
         public init() {}
@@ -113,42 +116,46 @@ public struct LongPoller: Sendable {
         return nil
     }
 
-    /// One attempt at the whole batch; false sends the poller to handling them one by one.
+    /// One try at the whole batch; false sends the poller to handling them one by one.
     private func deliver(_ updates: [Update], to handler: any BatchUpdateHandler) async -> Bool {
         do {
             // Like `deliver`: a shutdown lets the batch in hand finish its transaction.
-            try await Task { try await handler.handle(batch: updates) }.value
-            return true
+            return try await Task { try await handler.handle(batch: updates) }.value
         } catch {
             log.warning("a batch of \(updates.count) updates failed (\(error)); handling them one by one")
             return false
         }
     }
 
-    /// False when cancelled before the update was handled or skipped: its offset must not move.
+    /// False when cancelled before the update was taken: its offset must not move. Logs the
+    /// first failure, then again after 4, 8, 16… tries, so an outage of an hour writes a few
+    /// lines, not hundreds.
     private func deliver(_ update: Update) async -> Bool {
         if case .unknown(let fields) = update.kind {
             log.debug("update \(update.updateID) of an unhandled kind \(fields)")
         }
-        let attempts = max(1, configuration.maxAttemptsPerUpdate)
-        for attempt in 1...attempts {
+        var failures = 0
+        var delay = configuration.handlerRetryDelay
+        while true {
             do {
                 // An unstructured task does not inherit cancellation: a shutdown lets the update
                 // in hand finish its transaction instead of tearing it half-way.
                 let handler = self.handler
                 try await Task { try await handler.handle(update) }.value
+                if failures >= 4 { log.warning("update \(update.updateID) taken after \(failures) failed tries") }
                 return true
             } catch {
-                log.warning("update \(update.updateID) failed (attempt \(attempt) of \(attempts)): \(error)")
+                failures += 1
+                if failures == 1 {
+                    log.warning("update \(update.updateID) failed (\(error)); trying again in \(delay)")
+                } else if failures & (failures - 1) == 0, failures >= 4 {
+                    log.error("update \(update.updateID) still fails after \(failures) tries (\(error)); "
+                        + "later updates wait; trying again in \(delay)")
+                }
             }
-            if attempt < attempts {
-                do { try await sleeper.sleep(for: configuration.handlerRetryDelay * attempt) } catch { return false }
-            }
+            do { try await sleeper.sleep(for: delay) } catch { return false }
+            delay = min(delay * 2, configuration.handlerRetryMaximum)
         }
-        log.error(
-            "SKIPPING update \(update.updateID) after \(attempts) failed attempts: its effects are lost; "
-                + "the next getUpdates confirms it to Telegram")
-        return true
     }
 
     /// nil for cancellation. Logs each failure at the level it deserves.

@@ -53,17 +53,17 @@ struct RunCommand {
             }
             log(mapped, message)
         }
+        try app.checkDatabase()
+        var setup = BotRunner.Configuration(
+            token: token, apiURL: configuration.telegramAPIURL, databasePath: configuration.databasePath,
+            settings: ConversationSettings(timeZone: configuration.timeZone, defaultLanguage: configuration.defaultLanguage),
+            pacingDisabled: configuration.pacingDisabled)
+        setup.faults = try Self.faultInjection(log: log)
         let runner: BotRunner
         do {
-            runner = try BotRunner(
-                configuration: BotRunner.Configuration(
-                    token: token, apiURL: configuration.telegramAPIURL, databasePath: configuration.databasePath,
-                    settings: ConversationSettings(timeZone: configuration.timeZone,
-                                                   defaultLanguage: configuration.defaultLanguage),
-                    pacingDisabled: configuration.pacingDisabled),
-                catalog: catalog, clock: app.clock, logger: logger)
+            runner = try BotRunner(configuration: setup, catalog: catalog, clock: app.clock, logger: logger)
         } catch let error as SQLiteError {
-            throw ExitError(App.explain(error, path: configuration.databasePath))
+            throw App.exitError(error, path: configuration.databasePath)
         } catch {
             throw ExitError("cannot start: \(error)")
         }
@@ -75,5 +75,16 @@ struct RunCommand {
         if case .unauthorized(let reason) = exit {
             throw ExitError(reason, status: 78)
         }
+    }
+
+    /// `KOPIYKA_FAULT_INJECTION`, for tests only (see `FaultInjection`); never silently on.
+    static func faultInjection(log: Log) throws(ExitError) -> FaultInjection {
+        guard let spec = ProcessInfo.processInfo.environment["KOPIYKA_FAULT_INJECTION"], !spec.isEmpty else { return .none }
+        guard let faults = FaultInjection(spec) else {
+            throw ExitError("KOPIYKA_FAULT_INJECTION must be trap-on-text:<marker>, throw-on-text:<marker>, "
+                + "trap-in-job:<kind> or throw-in-job:<kind>; it is for tests only", status: 64)
+        }
+        log(.warning, "FAULT INJECTION IS ON (\(faults)): for tests only, never in production")
+        return faults
     }
 }

@@ -43,9 +43,12 @@ public final class FakeBotAPI: @unchecked Sendable {
     /// Queues a text message from a user (a private chat when `chatID` > 0, else a supergroup).
     @discardableResult
     public func enqueueMessage(
-        chatID: Int64, text: String, fromID: Int64? = nil, firstName: String = "Olena", messageID: Int? = nil
+        chatID: Int64, text: String, fromID: Int64? = nil, firstName: String = "Olena", messageID: Int? = nil,
+        languageCode: String = "uk"
     ) -> Int64 {
-        let from: [String: Any] = ["id": fromID ?? chatID, "is_bot": false, "first_name": firstName, "language_code": "uk"]
+        let from: [String: Any] = [
+            "id": fromID ?? chatID, "is_bot": false, "first_name": firstName, "language_code": languageCode,
+        ]
         var chat: [String: Any] = ["id": chatID, "type": chatID > 0 ? "private" : "supergroup"]
         if chatID < 0 { chat["title"] = "Family" }
         var message: [String: Any] = [

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import KopiykaTestSupport
 import Testing
 
@@ -8,14 +9,13 @@ import Testing
 /// 1 s so an idle poller notices new updates quickly.
 private func poller(
     _ api: BotAPI, _ handler: InMemoryUpdateHandler, logs: LogCapture = LogCapture(),
-    pollTimeout: Int = 1, maxAttempts: Int = 5
+    pollTimeout: Int = 1, sleeper: Sleeper = .scaled(by: 0.001)
 ) -> LongPoller {
     var configuration = LongPoller.Configuration()
     configuration.pollTimeout = pollTimeout
-    configuration.maxAttemptsPerUpdate = maxAttempts
     return LongPoller(
         api: api, handler: handler, logger: logs.logger, configuration: configuration,
-        sleeper: .scaled(by: 0.001), random: { 0.5 })
+        sleeper: sleeper, random: { 0.5 })
 }
 
 private func waitUntil(
@@ -128,18 +128,27 @@ private func waitUntil(
         }
     }
 
-    @Test func aPoisonUpdateIsSkippedLoudlyAfterItsAttempts() async throws {
+    /// The handler decides when to give an update up; the poller never skips one, and takes
+    /// no later update meanwhile (a full disk for an hour loses nothing).
+    @Test func aFailingUpdateIsRetriedWithGrowingPausesAndNeverSkipped() async throws {
         try await withFakeAPI { fake, api throws in
             let ids = (0..<3).map { fake.enqueueMessage(chatID: 1, text: "m\($0)") }
-            let handler = InMemoryUpdateHandler(failing: [ids[1]: .max])
+            let handler = InMemoryUpdateHandler(failing: [ids[1]: 8])
             let logs = LogCapture()
-            let run = Task { await poller(api, handler, logs: logs, maxAttempts: 3).run() }
-            try await waitUntil { await handler.handled == [ids[0], ids[2]] }
+            let pauses = Mutex<[Duration]>([])
+            let sleeper = Sleeper { duration in
+                pauses.withLock { $0.append(duration) }
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            let run = Task { await poller(api, handler, logs: logs, sleeper: sleeper).run() }
+            try await waitUntil { await handler.handled == ids }
             try await waitUntil { fake.confirmedOffset > ids[2] }
             run.cancel()
             _ = await run.value
-            #expect(await handler.attempts[ids[1]] == 3)
-            #expect(logs.all.contains { $0.level == .error && $0.message.contains("SKIPPING update \(ids[1])") })
+            #expect(await handler.attempts[ids[1]] == 9)
+            #expect(Array(pauses.withLock { $0 }.prefix(8)) == [1, 2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
+            let lines = logs.all.filter { $0.message.contains("update \(ids[1])") }
+            #expect(lines.map(\.level) == [.warning, .error, .error, .warning])
         }
     }
 
@@ -200,11 +209,12 @@ private actor BatchRecorder: BatchUpdateHandler {
         offset = update.updateID + 1
     }
 
-    func handle(batch: [Update]) throws {
+    func handle(batch: [Update]) throws -> Bool {
         struct Refused: Error {}
         if failBatches { throw Refused() }
         batches.append(batch.map(\.updateID))
         offset = batch.last!.updateID + 1
+        return true
     }
 }
 

@@ -1,0 +1,46 @@
+import CSQLite
+
+extension Connection {
+    /// Runs `body` atomically: all of its writes land, or none do.
+    ///
+    /// The outermost call is `BEGIN IMMEDIATE` — it takes the write lock up front, so two
+    /// processes never deadlock upgrading read locks. Nested calls become savepoints, so a
+    /// handler can wrap its own transaction together with the Telegram offset commit.
+    ///
+    /// Whether a transaction is open is asked of SQLite (`sqlite3_get_autocommit`), never
+    /// counted: SQLite ends a transaction by itself on some errors (SQLITE_FULL, SQLITE_IOERR
+    /// and SQLITE_NOMEM may roll all of it back) and keeps it open after others (a COMMIT that
+    /// fails). A counter that missed either left every later write failing until a restart.
+    @discardableResult
+    public func transaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+        if transactionLost { throw SQLiteError.transactionLost }
+        let outermost = !isInTransaction
+        try executeScript(outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT kopiyka")
+        defer { if outermost { transactionLost = false } }
+        do {
+            let result = try body()
+            if transactionLost { throw SQLiteError.transactionLost }
+            try executeScript(outermost ? "COMMIT" : "RELEASE kopiyka")
+            return result
+        } catch {
+            if outermost {
+                if isInTransaction { try? executeScript("ROLLBACK") }
+            } else if isInTransaction {
+                // Savepoints share one name: ROLLBACK TO and RELEASE act on the innermost.
+                try? executeScript("ROLLBACK TO kopiyka; RELEASE kopiyka")
+            } else {
+                transactionLost = true
+            }
+            throw error
+        }
+    }
+
+    /// True between BEGIN and COMMIT or ROLLBACK, as SQLite itself sees it.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
+}
+
+extension SQLiteError {
+    static let transactionLost = SQLiteError(
+        reason: .other, code: SQLITE_ABORT,
+        message: "SQLite rolled the transaction back after an error that was caught; the rest of it is refused")
+}
