@@ -20,10 +20,14 @@ import Testing
     static let defaultSeed: UInt64 = 2026_11_21
     static let defaultSteps = 10_000
 
-    @Test func randomStepsKeepTheBotUpTotalsExactAndHouseholdsApart() throws {
+    @Test func randomStepsKeepTheBotUpTotalsExactAndHouseholdsApart() async throws {
+        try await offThePool(Self.fuzz)
+    }
+
+    static func fuzz() throws {
         let environment = ProcessInfo.processInfo.environment
-        let seed = environment["KOPIYKA_FUZZ_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed
-        let count = environment["KOPIYKA_FUZZ_STEPS"].flatMap { Int($0) } ?? Self.defaultSteps
+        let seed = environment["KOPIYKA_FUZZ_SEED"].flatMap { UInt64($0) } ?? defaultSeed
+        let count = environment["KOPIYKA_FUZZ_STEPS"].flatMap { Int($0) } ?? defaultSteps
         ConversationFuzz.log("ConversationFuzz: seed \(seed), \(count) steps (KOPIYKA_FUZZ_SEED, KOPIYKA_FUZZ_STEPS to change)")
         let fuzz = try ConversationFuzz(seed: seed, trace: environment["KOPIYKA_FUZZ_TRACE"] == "1")
         try fuzz.setUp()
