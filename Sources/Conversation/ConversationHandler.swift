@@ -36,6 +36,10 @@ public final class ConversationHandler {
                 try receiveInGroup(message)
             case .edited(let message):
                 try edited(message)
+            case .nonText(let message) where message.chat.kind == .privateChat:
+                try receiveNonText(message)
+            case .nonText:
+                return  // In a group it is the family's chatter.
             case .callback(let press):
                 try receive(press)
             case .addedToGroup(let chat, let by):
