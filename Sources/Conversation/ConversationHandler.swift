@@ -59,7 +59,8 @@ public final class ConversationHandler {
     }
 
     /// A private chat: newcomers are welcomed with a household of their own (unless they come
-    /// with an invitation), commands are answered, anything else is read as entries.
+    /// with an invitation), commands are answered (with or without the slash), anything else
+    /// is read as entries.
     func receivePrivate(_ message: IncomingMessage) throws {
         try ledger.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
         let text = message.text.trimmed
@@ -73,7 +74,7 @@ public final class ConversationHandler {
         if isNew { try welcome(member, reply: reply) }
         if command == nil, let view = try replied(to: message) {
             try correct(view, with: text, member: member, reply: reply)
-        } else if let command {
+        } else if let command = try command ?? commandWord(text, member: member) {
             if !(isNew && command.name == "start") { try run(command, member: &member, message: message, reply: reply) }
         } else if !(isNew && text.isEmpty) {
             try record(text, message: message, member: member, reply: reply)
