@@ -112,9 +112,12 @@ public final class ConversationHandler {
         try reply(welcomeText(member), buttons: languageButtons())
     }
 
+    /// Ukrainian greets by name only in the vocative it can form (`Привіт, Олю!`), else without.
     func welcomeText(_ member: Member) -> String {
         let l = localizer(member)
-        return l("welcome", ["name": .text(member.name.htmlEscaped), "account": .text(l.accountName(member.defaultAccount))])
+        let name = l.language == .uk ? Vocative.ukrainian(member.name) : member.name
+        return l("welcome", ["greeting": .text(name == nil ? "anonymous" : "named"), "name": .text((name ?? "").htmlEscaped),
+                             "account": .text(l.accountName(member.defaultAccount))])
     }
 
     func languageButtons() -> [[OutboxButton]] {
