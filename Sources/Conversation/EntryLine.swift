@@ -16,14 +16,15 @@ struct EntryLine {
         l("family.post.line", ["name": .text(author.htmlEscaped), "details": .text(details(l))])
     }
 
-    func details(_ l: Localizer) -> String {
+    /// `withDate: false` in a list, whose line shows the date already.
+    func details(_ l: Localizer, withDate: Bool = true) -> String {
         var parts: [String] = []
         if !entry.note.isEmpty { parts.append(entry.note.htmlEscaped) }
         let amount = l.money(entry.amount, style: .compact)
         parts.append(entry.kind == .income ? l("entry.amount.income", ["amount": .text(amount)]) : amount)
         parts.append(l.categoryName(entry.category))
         parts.append(l.accountName(entry.account))
-        if entry.date != today { parts.append(DateWords(date: entry.date, today: today).render(l)) }
+        if withDate, entry.date != today { parts.append(DateWords(date: entry.date, today: today).render(l)) }
         return parts.joined(separator: l("entry.separator"))
     }
 }

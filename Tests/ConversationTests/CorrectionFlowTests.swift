@@ -160,12 +160,31 @@ import Testing
         #expect(list.text.hasPrefix("🕘 Останні 2 записи:\n1. сьогодні · Оля · таксі"))
         #expect(list.buttons.count == 2)
         let today = try chat.say("/today").last?.replacingOccurrences(of: "\u{A0}", with: " ")
-        #expect(today?.hasPrefix("📅 Сьогодні: 205 ₴ · 2 записи") == true)
+        #expect(today?.hasPrefix("📅 Сьогодні витрачено 205 ₴ · 2 записи") == true)
         let week = try chat.say("/week").last?.replacingOccurrences(of: "\u{A0}", with: " ")
-        #expect(week?.hasPrefix("🗓 За тиждень: 605 ₴ · 3 записи") == true)
+        #expect(week?.hasPrefix("🗓️ За 7 днів витрачено 605 ₴ · 3 записи") == true)
+        // The date is said once, at the start of the line.
+        #expect(week?.hasSuffix("\n3. 18 листопада · Оля · квіти · 400 ₴ · Подарунки · картка") == true, "\(week ?? "")")
         // A button in a list edits that list, keeping its header.
         let edited = try press(list.buttons[0][1].data, on: list)
         #expect(edited.contains { $0.messageID == list.messageID && $0.text.hasPrefix("🕘 Останні 2 записи:\n🗑 1.") })
+    }
+
+    @Test(arguments: [(Sender.olha, "🕘 Останній запис:\n1. сьогодні · Оля · кава"),
+                      (.dmitry, "🕘 Последняя запись:\n1. сегодня · Дмитрий · кава"), (.anna, "🕘 Latest entry:\n1. today · Anna · кава")])
+    func oneEntryIsTheLatestEntry(sender: Sender, title: String) throws {
+        try chat.say("кава 85", from: sender)
+        #expect(try chat.say("/history 1", from: sender).last?.hasPrefix(title) == true)
+        try chat.say("кава 90", from: sender)
+        #expect(try chat.say("/history 0", from: sender).last?.hasPrefix(title.components(separatedBy: "\n")[0]) == true)
+    }
+
+    @Test(arguments: [(Sender.olha, ["Сьогодні записів ще немає.", "За 7 днів записів немає.", "Записів ще немає."]),
+                      (.dmitry, ["Сегодня записей ещё нет.", "За 7 дней записей нет.", "Записей ещё нет."]),
+                      (.anna, ["No entries today yet.", "No entries in the last 7 days.", "No entries yet."])])
+    func anEmptyListSaysWhatIsEmpty(sender: Sender, answers: [String]) throws {
+        try chat.say("/start", from: sender)
+        #expect(try ["/today", "/week", "/history"].map { try chat.say($0, from: sender).last } == answers)
     }
 
     @Test func rulesCanBeRemoved() throws {
