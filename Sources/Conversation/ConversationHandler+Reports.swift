@@ -91,8 +91,10 @@ extension ConversationHandler {
         }
         try ledger.setBudget(Budget(category: category, limitMinor: limit?.minorUnits ?? 0), householdID: household.id)
         let shownName = renderer.budgetName(category)
-        guard let limit else { return l("budget.removed", ["name": .text(shownName)]) }
-        return l("budget.set", ["name": .text(shownName), "limit": .money(limit)])
+        // The month's total is no budget's name: its messages are their own ("Бюджет на місяць").
+        let suffix = category == nil ? ".total" : ""
+        guard let limit else { return l("budget.removed" + suffix, ["name": .text(shownName)]) }
+        return l("budget.set" + suffix, ["name": .text(shownName), "limit": .money(limit)])
     }
 
     /// Why a billion: the most the parser takes for one entry. In minor units it is 10¹¹ for

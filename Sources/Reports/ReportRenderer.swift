@@ -140,7 +140,7 @@ public struct ReportRenderer {
 
     /// An alert when a budget passes a threshold.
     public func alert(_ status: BudgetStatus, threshold: Int, base: Currency) -> String {
-        l(threshold >= 100 ? "budget.alert.100" : "budget.alert.80", [
+        l((threshold >= 100 ? "budget.alert.100" : "budget.alert.80") + (status.category == nil ? ".total" : ""), [
             "name": .text(budgetName(status.category)), "percent": .number(status.percentSpent),
             "spent": .text(money(status.spentMinor, base)), "limit": .text(money(status.limitMinor, base)),
         ])

@@ -62,7 +62,7 @@ import Testing
     @Test func theBudgetLineSaysWhatIsLeftPerDay() {
         let status = BudgetStatus(budget: Budget(category: "cafe", limitMinor: 300_000), spentMinor: 176_600, daysLeft: 9)
         let line = ReportRenderer(catalog[.uk]).budgetLine(status, base: .uah).replacingOccurrences(of: "\u{A0}", with: " ")
-        #expect(line == "<b>Кафе</b>: 1 766 ₴ з 3 000 ₴\n█████▉ залишилось 1 234 ₴ · 137 ₴ на день · 9 днів")
+        #expect(line == "<b>Кафе</b>: 1 766 ₴ з 3 000 ₴\n█████▉ залишилось 1 234 ₴ · 137 ₴ на день · ще 9 днів")
         let over = BudgetStatus(budget: Budget(category: nil, limitMinor: 100_000), spentMinor: 150_000, daysLeft: 3)
         #expect(ReportRenderer(catalog[.ru]).budgetLine(over, base: .uah).hasSuffix("превышено на 500\u{A0}₴"))
     }

@@ -1,0 +1,46 @@
+import Conversation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+import Testing
+
+/// The findings of the native speakers' review (docs/wording-review.md), each checked in the
+/// chat as people read it, in Ukrainian, Russian and English.
+@Suite struct WordingReviewTests {
+    let chat = try! TestConversation()
+
+    func say(_ text: String, from sender: Sender) throws -> [String] {
+        try chat.say(text, from: sender).map { $0.replacingOccurrences(of: "\u{A0}", with: " ") }
+    }
+
+    /// M4: the month's total is not a budget named «Усього за місяць».
+    @Test(arguments: [
+        (Sender.olha, ["🎯 Бюджет на місяць: 100 ₴.", "⚠️ Місячний бюджет: витрачено 85% — 85 ₴ з 100 ₴.",
+                       "🚨 Місячний бюджет вичерпано — 110 ₴ з 100 ₴.", "Бюджет на місяць прибрано."]),
+        (.dmitry, ["🎯 Бюджет на месяц: 100 ₴.", "⚠️ Месячный бюджет: потрачено 85 % — 85 ₴ из 100 ₴.",
+                   "🚨 Месячный бюджет исчерпан — 110 ₴ из 100 ₴.", "Бюджет на месяц удалён."]),
+        (.anna, ["🎯 Monthly budget: ₴100.", "⚠️ Monthly budget: 85% spent, ₴85 of ₴100.",
+                 "🚨 Monthly budget used up: ₴110 of ₴100.", "Monthly budget removed."]),
+    ])
+    func theMonthsBudgetHasItsOwnWords(sender: Sender, answers: [String]) throws {
+        try chat.say("/start", from: sender)
+        #expect(try say("/budget 100", from: sender) == [answers[0]])
+        #expect(try say("кава 85", from: sender).last == answers[1])
+        #expect(try say("кава 25", from: sender).last == answers[2])
+        #expect(try say("/budget 0", from: sender) == [answers[3]])
+    }
+
+    /// L13, L14: days left have an anchor; a month that has ended has money unspent, not left.
+    @Test(arguments: [
+        (Sender.olha, "· ще 10 днів", " не витрачено 2 915 ₴"), (.dmitry, "· ещё 10 дней", " не потрачено 2 915 ₴"),
+        (.anna, "· 10 days to go", " ₴2,915 unspent"),
+    ])
+    func budgetLinesSayWhatIsLeftAndUntilWhen(sender: Sender, daysLeft: String, unspent: String) throws {
+        try chat.say("/budget кафе 3000", from: sender)
+        try chat.say("кава 85", from: sender)
+        #expect(try say("/budget", from: sender).joined().contains(daysLeft))
+        chat.clock.advance(by: 15 * 86_400)
+        let report = try say("/report 2026-11", from: sender).joined()
+        #expect(report.contains(unspent), "\(report)")
+    }
+}
