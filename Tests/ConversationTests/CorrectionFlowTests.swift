@@ -91,7 +91,7 @@ import Testing
         _ = try reply("готівка", to: line)
         #expect(try chat.ledger.entry(id: id)?.account == .cash)
         #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 120, currency: .uah))
-        #expect(try reply("щось незрозуміле", to: line).last?.contains("Не зрозумів") == true)
+        #expect(try reply("щось незрозуміле", to: line).last?.contains("Не розумію виправлення") == true)
         _ = try reply("видалити", to: line)
         #expect(try chat.ledger.entry(id: id) == nil)
     }

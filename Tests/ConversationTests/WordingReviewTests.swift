@@ -44,3 +44,32 @@ import Testing
         #expect(report.contains(unspent), "\(report)")
     }
 }
+
+extension WordingReviewTests {
+    /// M6, M8: no gendered past tense from a bot called Копійка; usage lines start with an
+    /// example, not «Так:», which reads as «Yes:».
+    @Test func theBotSpeaksWithoutGenderAndGivesExamples() throws {
+        let uk = chat.catalog[.uk], ru = chat.catalog[.ru], en = chat.catalog[.en]
+        #expect(uk("correction.not_understood").hasPrefix("Не розумію виправлення. Відповідайте сумою"))
+        #expect(ru("correction.not_understood").hasPrefix("Не понимаю исправление. Ответьте суммой"))
+        for key in ["budget.usage", "rate.usage", "export.usage"] {
+            #expect(uk(key).hasPrefix("Наприклад: "), "\(key)")
+            #expect(ru(key).hasPrefix("Например: "), "\(key)")
+        }
+        #expect(en("rate.usage") == "Example: <code>/rate usd 41.5</code> — how many hryvnias one dollar is worth. "
+            + "Entries in that currency are then converted at this rate.")
+        #expect(uk("rate.usage").hasSuffix("Записи в цій валюті буде перераховано за цим курсом."))
+    }
+
+    /// M7, L1, L10, L22: ru counts «траты», puts a space before %, and no calques of uk.
+    @Test func russianCountsTraty() throws {
+        try chat.say("кофе 85", from: .dmitry)
+        try chat.say("такси 120", from: .dmitry)
+        let report = try say("/report", from: .dmitry).joined()
+        #expect(report.contains("Потрачено 205 ₴ (2 траты)"))
+        #expect(report.contains("Такси 120 ₴ · 59 % · 1 трата"))
+        #expect(!report.contains("расход"))
+        #expect(chat.catalog[.ru]("rules.title") == "📚 <b>Запомненные правила</b>")
+        #expect(chat.catalog[.ru]("rules.removed") == "Правило удалено")
+    }
+}

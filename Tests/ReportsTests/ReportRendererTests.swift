@@ -41,10 +41,10 @@ import Testing
 
     @Test func entryCountsTakeTheRightPluralForm() {
         let expected: [(Int, String, String, String)] = [
-            (1, "1 витрата", "1 расход", "1 expense"), (2, "2 витрати", "2 расхода", "2 expenses"),
-            (5, "5 витрат", "5 расходов", "5 expenses"), (11, "11 витрат", "11 расходов", "11 expenses"),
-            (21, "21 витрата", "21 расход", "21 expenses"), (22, "22 витрати", "22 расхода", "22 expenses"),
-            (25, "25 витрат", "25 расходов", "25 expenses"), (111, "111 витрат", "111 расходов", "111 expenses"),
+            (1, "1 витрата", "1 трата", "1 expense"), (2, "2 витрати", "2 траты", "2 expenses"),
+            (5, "5 витрат", "5 трат", "5 expenses"), (11, "11 витрат", "11 трат", "11 expenses"),
+            (21, "21 витрата", "21 трата", "21 expenses"), (22, "22 витрати", "22 траты", "22 expenses"),
+            (25, "25 витрат", "25 трат", "25 expenses"), (111, "111 витрат", "111 трат", "111 expenses"),
         ]
         for (count, uk, ru, en) in expected {
             let r = report(categories: [("cafe", 10_000, count)])
