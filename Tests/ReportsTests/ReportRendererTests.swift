@@ -35,7 +35,7 @@ import Testing
         #expect(lines[4] == "███████▎")
         #expect(lines[5] == "<b>Продукти</b> 1 234,56 ₴ · 28% · 1 витрата")
         #expect(text.contains("📈 +12% порівняно з минулим місяцем"))
-        #expect(text.contains("В середньому 650 ₴ на день"))
+        #expect(text.contains("У середньому 650 ₴ на день"))
         #expect(text.contains("Прогноз до кінця місяця: 19 500 ₴"))
     }
 
@@ -107,7 +107,7 @@ import Testing
         let text = ReportRenderer(catalog[.uk]).render(report).replacingOccurrences(of: "\u{A0}", with: " ")
         #expect(text.contains("<b>Підписки</b> 20 $ · 1 витрата\n"))
         #expect(!text.contains("0 ₴ · 0%"))
-        #expect(text.contains("В середньому 14 ₴ на день"))
+        #expect(text.contains("У середньому 14 ₴ на день"))
         #expect(text.contains("Прогноз до кінця місяця: 414 ₴"))
     }
 }
