@@ -1,4 +1,6 @@
 import Conversation
+import EntryParsing
+import Localization
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger
@@ -71,5 +73,37 @@ extension WordingReviewTests {
         #expect(!report.contains("расход"))
         #expect(chat.catalog[.ru]("rules.title") == "📚 <b>Запомненные правила</b>")
         #expect(chat.catalog[.ru]("rules.removed") == "Правило удалено")
+    }
+}
+
+extension WordingReviewTests {
+    /// L22 renamed categories (Комунальні послуги, Питомцы): a budget set by the name the
+    /// report shows still finds its category, in every language.
+    @Test func renamedCategoriesAreFoundByTheNameTheBotShows() throws {
+        let parser = EntryParser()
+        for language in Language.allCases {
+            for key: CategoryKey in ["utilities", "pets"] {
+                let name = chat.catalog[language].categoryName(key)
+                #expect(parser.category(named: name) == key, "\(language): \(name)")
+            }
+        }
+    }
+}
+
+extension WordingReviewTests {
+    /// L15: the new owner hears it as \"you\"; L9, L16: whole sentences, and the way to a new
+    /// invitation goes through whoever invited them.
+    @Test func theNewOwnerIsToldInTheSecondPerson() throws {
+        try chat.say("/start", from: .olha)
+        let invite = try #require(chat.say("/invite", from: .olha).first)
+        let code = try #require(invite.components(separatedBy: "/start ").last?.components(separatedBy: "<").first)
+        try chat.say("/start " + code.trimmingCharacters(in: .whitespaces), from: .taras)
+        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        let lines = try chat.press("fam:own:\(taras.id)", from: .olha)
+        #expect(lines.texts(in: Sender.taras.id) == ["👑 Тепер ви власник родини."])
+        #expect(try chat.press("fam:own:\(taras.id)", from: .olha).first { $0.kind == .notice }?.text
+            == "Це може зробити лише власник родини.")
+        #expect(try chat.say("/start join_AAAAAAAAAAAA", from: .anna)
+            .first == "That invitation does not exist. Ask the person who invited you to send a new one.")
     }
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(Self.catalog[.uk].categoryName("dacha") == "dacha")
         #expect(Self.catalog[.uk].accountName(.card) == "картка")
         #expect(Self.catalog[.ru].accountName(.cash) == "наличные")
-        #expect(Self.catalog[.en].accountName(.monobank) == "Monobank")
+        #expect(Self.catalog[.en].accountName(.monobank) == "monobank")
     }
 
     @Test func months() {
