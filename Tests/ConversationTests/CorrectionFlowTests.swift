@@ -68,7 +68,7 @@ import Testing
         let line = try write("кава 85")
         let entry = try onlyEntry()
         let deleted = try press("del:\(entry.id)", on: line)
-        #expect(deleted.first?.text.hasPrefix("🗑") == true)
+        #expect(deleted.first?.text.hasPrefix("🗑\u{FE0F}") == true)
         #expect(deleted.first?.buttons.flatMap { $0 }.map(\.data) == ["undel:\(entry.id)"])
         #expect(try chat.ledger.entry(id: entry.id) == nil)
         _ = try press("undel:\(entry.id)", on: line)
@@ -142,7 +142,7 @@ import Testing
         try write("кава 85")
         try write("таксі 120", messageID: 501)
         let undone = try chat.say("/undo")
-        #expect(undone.last?.hasPrefix("↩ Скасовано:\n🗑 таксі") == true)
+        #expect(undone.last?.hasPrefix("↩\u{FE0F} Скасовано:\n🗑\u{FE0F} таксі") == true)
         let member = try #require(try chat.ledger.member(telegramUserID: olha.id))
         #expect(try chat.ledger.recentEntries(householdID: member.householdID, limit: 5).map(\.note) == ["кава"])
         chat.clock.advance(by: 2 * 86_400)
@@ -167,7 +167,7 @@ import Testing
         #expect(week?.hasSuffix("\n3. 18 листопада · Оля · квіти · 400 ₴ · Подарунки · картка") == true, "\(week ?? "")")
         // A button in a list edits that list, keeping its header.
         let edited = try press(list.buttons[0][1].data, on: list)
-        #expect(edited.contains { $0.messageID == list.messageID && $0.text.hasPrefix("🕘 Останні 2 записи:\n🗑 1.") })
+        #expect(edited.contains { $0.messageID == list.messageID && $0.text.hasPrefix("🕘 Останні 2 записи:\n🗑\u{FE0F} 1.") })
     }
 
     @Test(arguments: [(Sender.olha, "🕘 Останній запис:\n1. сьогодні · Оля · кава"),
@@ -216,7 +216,7 @@ import Testing
         let recategorized = try press("cat:\(id):home", on: line)
         #expect(recategorized.texts(in: group) == ["Оля · фікус · 300 ₴ · Дім · картка"])
         let deleted = try press("del:\(id)", on: line)
-        #expect(deleted.texts(in: group) == ["🗑 видалено"])
+        #expect(deleted.texts(in: group) == ["🗑\u{FE0F} видалено"])
     }
 
     @Test func anExportSumsToTheReport() throws {

@@ -37,7 +37,7 @@ import Testing
         let replies = try send(.voice, from: .olha).texts(in: Sender.olha.id)
         #expect(replies.count == 2)
         #expect(replies.first?.contains("Я Копійка") == true)
-        #expect(replies.last?.hasPrefix("🎙") == true)
+        #expect(replies.last?.hasPrefix("🎙\u{FE0F}") == true)
     }
 
     @Test func aFileWhoseCaptionIsAnEntryIsRecorded() throws {

@@ -1,4 +1,5 @@
 import Conversation
+import Foundation
 import EntryParsing
 import Localization
 import KopiykaCore
@@ -105,5 +106,24 @@ extension WordingReviewTests {
             == "Це може зробити лише власник родини.")
         #expect(try chat.say("/start join_AAAAAAAAAAAA", from: .anna)
             .first == "That invitation does not exist. Ask the person who invited you to send a new one.")
+    }
+}
+
+extension WordingReviewTests {
+    /// L19, L20: English apostrophes match its curly quotes; symbols that default to text style
+    /// ask for the emoji one, as ⚠️ and ✏️ already did.
+    @Test func typographyIsConsistent() throws {
+        let textStyleByDefault: [Character] = ["\u{21A9}", "\u{2716}", "\u{1F3F7}", "\u{1F5D1}", "\u{1F5D3}", "\u{1F399}",
+                                               "\u{26A0}", "\u{270F}", "\u{2699}"]
+        for language in Language.allCases {
+            let file = try Catalog.locate().appendingPathComponent("\(language.rawValue).json")
+            let patterns = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String])
+            for (key, pattern) in patterns {
+                if language == .en { #expect(!pattern.contains("'"), "en \(key): \(pattern)") }
+                for symbol in textStyleByDefault where pattern.contains(symbol) {
+                    Issue.record("\(language) \(key): \(symbol) without U+FE0F")
+                }
+            }
+        }
     }
 }
