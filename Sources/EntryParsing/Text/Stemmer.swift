@@ -15,15 +15,15 @@ enum Stemmer {
     /// `аптек`, `дорозі` → `дорог`), or nil when there is none to undo.
     static func alternateStem(_ word: String) -> String? {
         let s = word.unicodeScalars
-        guard s.last == "і" else { return nil }
-        let beforeLast = s.index(before: s.index(before: s.endIndex))
+        // A stem, the consonant and `і`: shorter words (`і`, `ці`) have nothing to undo.
+        guard s.last == "і", s.count >= minimumStem + 2 else { return nil }
+        let beforeLast = s.index(s.endIndex, offsetBy: -2)
         let restored: Unicode.Scalar
         switch s[beforeLast] {
         case "ц": restored = "к"
         case "з": restored = "г"
         default: return nil
         }
-        guard s.distance(from: s.startIndex, to: beforeLast) >= minimumStem else { return nil }
         var view = String.UnicodeScalarView(s[..<beforeLast])
         view.append(restored)
         return String(view)
