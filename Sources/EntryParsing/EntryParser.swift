@@ -67,8 +67,9 @@ public struct EntryParser: Sendable {
             return draft.hasLeftovers(message.tokens) ? .failure(.noAmount) : .success(nil)
         }
         let currency = amount.currency ?? draft.currency ?? baseCurrency
+        let (limit, limitOverflow) = EntryParser.maximumMajorUnits.multipliedReportingOverflow(by: currency.minorUnitsPerMajor)
         guard !amount.tooLarge, let minor = amount.value.minorUnits(minorDigits: currency.minorUnitDigits),
-              minor / currency.minorUnitsPerMajor <= EntryParser.maximumMajorUnits
+              limitOverflow || minor <= limit
         else { return .failure(.amountTooLarge) }
         guard minor > 0 else { return .failure(.zeroAmount) }
         let note = message.note(of: draft)

@@ -36,7 +36,8 @@ struct AmountCandidate: Sendable {
                 }
             } else if tokens[i].kind == .word, lexicon.number(tokens[i].text) != nil,
                       let (value, next) = NumberWordReader.read(tokens, from: i, to: range.upperBound, lexicon: lexicon) {
-                candidate = AmountCandidate(value: value, spoken: true, span: i..<next)
+                candidate = AmountCandidate(value: value ?? DecimalValue(digits: 0, scale: 0), tooLarge: value == nil,
+                                            spoken: true, span: i..<next)
             } else {
                 continue
             }
@@ -107,7 +108,8 @@ struct AmountCandidate: Sendable {
         if tokens[j].kind == .number, case .value(let v, _)? = NumberShape.read(tokens[j].text), v.scale == 0, v.digits < 100 {
             value = v
             next = j + 1
-        } else if let (v, n) = NumberWordReader.read(tokens, from: j, to: range.upperBound, lexicon: lexicon), v.digits < 100_00 {
+        } else if let (spoken, n) = NumberWordReader.read(tokens, from: j, to: range.upperBound, lexicon: lexicon),
+                  let v = spoken, v.digits < 100_00 {
             value = DecimalValue(digits: v.digits / 100, scale: 0)
             next = n
         } else {
