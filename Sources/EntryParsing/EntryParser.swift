@@ -9,6 +9,18 @@ public struct EntryParser: Sendable {
     /// Anything above a billion major units is a typo or a joke, never a family's expense.
     static let maximumMajorUnits: Int64 = 1_000_000_000
 
+    /// The first day an entry may have: older records are not a family's budget.
+    static let firstDate = LocalDate(year: 2000, month: 1, day: 1)!  // A constant, valid date.
+
+    /// From 2000 to a year after today (a planned payment); anything else is a typo
+    /// (`01.01.0001`, `12.11.99`) that would otherwise sit in a report no one opens.
+    static func acceptedDates(today: LocalDate) -> ClosedRange<LocalDate> {
+        let year = today.year + 1
+        let last = LocalDate(year: year, month: today.month,
+                             day: min(today.day, LocalDate.daysIn(month: today.month, year: year))) ?? today
+        return firstDate...max(firstDate, last)
+    }
+
     public init(baseCurrency: Currency = .uah) {
         self.baseCurrency = baseCurrency
     }
@@ -72,6 +84,8 @@ public struct EntryParser: Sendable {
               limitOverflow || minor <= limit
         else { return .failure(.amountTooLarge) }
         guard minor > 0 else { return .failure(.zeroAmount) }
+        let date = draft.date ?? defaults.date ?? message.today
+        guard EntryParser.acceptedDates(today: message.today).contains(date) else { return .failure(.dateOutOfRange) }
         let note = message.note(of: draft)
         let plus = draft.plus || amount.plus
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
@@ -83,7 +97,7 @@ public struct EntryParser: Sendable {
         }
         return .success(ParsedEntry(
             kind: kind, amount: Money(minorUnits: minor, currency: currency), category: category,
-            account: draft.account ?? defaults.account, date: draft.date ?? defaults.date ?? message.today,
+            account: draft.account ?? defaults.account, date: date,
             note: note, isPrivate: draft.isPrivate))
     }
 }

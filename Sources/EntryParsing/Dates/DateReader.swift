@@ -3,7 +3,8 @@ import KopiykaCore
 /// Dates said in words or digits, relative to `today`: `вчора`, `12.11`, `12 листопада`,
 /// `November 12`, `12.11.2026`.
 enum DateReader {
-    /// Marks the words naming a date as consumed and returns the first date named.
+    /// Marks the words naming a date as consumed and returns the first date named, in any
+    /// year: `EntryParser` refuses one outside its range rather than guess another.
     static func read(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: inout [Bool],
                      today: LocalDate) -> LocalDate? {
         var date: LocalDate?
@@ -48,9 +49,14 @@ enum DateReader {
                   let value = Int(tokens[k].text), (1...31).contains(value) else { return nil }
             return value
         }
-        let dayIndex: Int
-        if let _ = day(i - 1) { dayIndex = i - 1 } else if let _ = day(i + 1) { dayIndex = i + 1 } else { return nil }
-        let dayValue = day(dayIndex)!
+        let dayIndex: Int, dayValue: Int
+        if let value = day(i - 1) {
+            (dayIndex, dayValue) = (i - 1, value)
+        } else if let value = day(i + 1) {
+            (dayIndex, dayValue) = (i + 1, value)
+        } else {
+            return nil
+        }
         let after = max(i, dayIndex) + 1
         var date: LocalDate?
         if range.contains(after), !consumed[after], tokens[after].kind == .number, tokens[after].text.utf8.count == 4,
