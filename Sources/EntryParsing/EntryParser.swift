@@ -29,13 +29,18 @@ public struct EntryParser: Sendable {
     /// `, ` when each side has its own amount). All or nothing: one line without an amount
     /// fails the whole message, so nothing is half-stored.
     public func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)? = nil) -> Result<[ParsedEntry], ParseFailure> {
+        var cost = ParseCost()
+        return parse(text, today: today, rules: rules, cost: &cost)
+    }
+
+    func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)?, cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure> {
         let message = Message(text, today: today, lexicon: Lexicon.shared)
         guard message.hasContent else { return .failure(.empty) }
         var entries: [ParsedEntry] = []
         var defaults = Message.Defaults()
         for line in message.lines {
-            for draft in message.drafts(in: line, defaults: &defaults) {
-                switch entry(from: draft, in: message, defaults: defaults, rules: rules) {
+            for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
+                switch entry(from: draft, in: message, defaults: defaults, rules: rules, cost: &cost) {
                 case .success(let entry?): entries.append(entry)
                 case .success(nil): continue
                 case .failure(let failure): return .failure(failure)
@@ -63,9 +68,10 @@ public struct EntryParser: Sendable {
         let found = tokens.indices.map { lexicon.meaning(of: tokens[$0].text, stem: stems[$0]) }
         let meanings = found.map { $0?.meaning }
         let exact = found.map { $0?.exact ?? false }
-        let consumed = [Bool](repeating: false, count: tokens.count)
+        let consumed = TokenFlags(range)
+        var cost = ParseCost()
         let (kind, category) = Categorizer(lexicon: lexicon)
-            .choose(tokens, range, consumed: consumed, meanings: meanings, exact: exact, stems: stems, plus: false)
+            .choose(tokens, range, consumed: consumed, meanings: meanings, exact: exact, stems: stems, plus: false, cost: &cost)
         return category == (kind == .income ? .otherIncome : .other) && !mentionsOther(tokens) ? nil : category
     }
 
@@ -74,7 +80,7 @@ public struct EntryParser: Sendable {
     }
 
     private func entry(from draft: EntryDraft, in message: Message, defaults: Message.Defaults,
-                       rules: (any CategoryRules)?) -> Result<ParsedEntry?, ParseFailure> {
+                       rules: (any CategoryRules)?, cost: inout ParseCost) -> Result<ParsedEntry?, ParseFailure> {
         guard let amount = draft.amount else {
             return draft.hasLeftovers(message.tokens) ? .failure(.noAmount) : .success(nil)
         }
@@ -90,7 +96,7 @@ public struct EntryParser: Sendable {
         let plus = draft.plus || amount.plus
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
             message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,
-            exact: message.exact, stems: message.stems, plus: plus)
+            exact: message.exact, stems: message.stems, plus: plus, cost: &cost)
         if let rules, let ruled = rules.category(forStems: categoryStems(of: note)), !(plus && ruled.kind == .expense) {
             category = ruled
             kind = plus ? .income : ruled.kind

@@ -17,7 +17,7 @@ struct AmountCandidate: Sendable {
     var prefix: Int = 0
 
     /// Finds every amount in `tokens[range]`, skipping consumed tokens.
-    static func all(in tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: [Bool],
+    static func all(in tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: TokenFlags,
                     lexicon: Lexicon) -> [AmountCandidate] {
         var found: [AmountCandidate] = []
         var i = range.lowerBound
@@ -48,7 +48,7 @@ struct AmountCandidate: Sendable {
         return found
     }
 
-    private mutating func extend(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: [Bool], lexicon: Lexicon) {
+    private mutating func extend(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: TokenFlags, lexicon: Lexicon) {
         var j = span.upperBound
         func free(_ k: Int) -> Bool { range.contains(k) && !consumed[k] }
         // A multiplier: `1.5к`, `15 тис`, `2 тисячі`.

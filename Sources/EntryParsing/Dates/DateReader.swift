@@ -5,7 +5,7 @@ import KopiykaCore
 enum DateReader {
     /// Marks the words naming a date as consumed and returns the first date named, in any
     /// year: `EntryParser` refuses one outside its range rather than guess another.
-    static func read(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: inout [Bool],
+    static func read(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: inout TokenFlags,
                      today: LocalDate) -> LocalDate? {
         var date: LocalDate?
         for i in range where !consumed[i] {
@@ -43,7 +43,7 @@ enum DateReader {
     }
 
     private static func monthDay(_ tokens: [Token], _ range: Range<Int>, at i: Int, month: Int,
-                                 consumed: inout [Bool], today: LocalDate) -> LocalDate? {
+                                 consumed: inout TokenFlags, today: LocalDate) -> LocalDate? {
         func day(_ k: Int) -> Int? {
             guard range.contains(k), !consumed[k], tokens[k].kind == .number, tokens[k].text.utf8.count <= 2,
                   let value = Int(tokens[k].text), (1...31).contains(value) else { return nil }

@@ -10,7 +10,7 @@ struct EntryDraft {
     var currency: Currency?
     var plus = false
     var isPrivate = false
-    var consumed: [Bool]
+    var consumed: TokenFlags
 
     /// Whether anything but amount, date, account and tag words is left.
     func hasLeftovers(_ all: [Token]) -> Bool {
@@ -19,7 +19,7 @@ struct EntryDraft {
 
     init(_ all: [Token], _ range: Range<Int>, meanings: [Meaning?], lexicon: Lexicon, today: LocalDate) {
         tokens = range
-        consumed = [Bool](repeating: false, count: all.count)
+        consumed = TokenFlags(range)
         for i in range {
             if meanings[i] == .privateTag { isPrivate = true; consumed[i] = true }
         }

@@ -2,7 +2,7 @@
 /// punctuation inside it survive.
 enum NoteText {
     static func cut(_ scalars: [Unicode.Scalar], from start: Int, to end: Int, tokens: [Token],
-                    _ range: Range<Int>, consumed: [Bool]) -> String {
+                    _ range: Range<Int>, consumed: TokenFlags) -> String {
         var kept = String.UnicodeScalarView()
         var cursor = start
         for i in range where consumed[i] {
