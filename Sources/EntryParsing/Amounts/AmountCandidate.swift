@@ -26,7 +26,7 @@ struct AmountCandidate: Sendable {
             guard !consumed[i] else { continue }
             var candidate: AmountCandidate
             if tokens[i].kind == .number {
-                switch NumberShape.read(tokens[i].text) {
+                switch tokens[i].shape {
                 case .value(let value, let dayMonth)?:
                     candidate = AmountCandidate(value: value, dayMonth: dayMonth, span: i..<(i + 1))
                 case .tooLarge?:
@@ -105,7 +105,7 @@ struct AmountCandidate: Sendable {
                                   meanings: [Meaning?]) -> (DecimalValue, Int)? {
         var value: DecimalValue
         var next: Int
-        if tokens[j].kind == .number, case .value(let v, _)? = NumberShape.read(tokens[j].text), v.scale == 0, v.digits < 100 {
+        if tokens[j].kind == .number, case .value(let v, _)? = tokens[j].shape, v.scale == 0, v.digits < 100 {
             value = v
             next = j + 1
         } else if let (spoken, n) = NumberWordReader.read(tokens, from: j, to: range.upperBound, lexicon: lexicon),

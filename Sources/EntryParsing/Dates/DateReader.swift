@@ -23,7 +23,7 @@ enum DateReader {
             case .month(let month)?:
                 found = monthDay(tokens, range, at: i, month: month, consumed: &consumed, today: today)
             default:
-                if tokens[i].kind == .number, case .date(let d, let m, let y)? = NumberShape.read(tokens[i].text) {
+                if tokens[i].kind == .number, case .date(let d, let m, let y)? = tokens[i].shape {
                     consumed[i] = true
                     found = LocalDate(year: y, month: m, day: d)
                 }

@@ -60,9 +60,9 @@ struct EntryDraft {
             for i in candidates[index].span { consumed[i] = true }
             candidates.remove(at: index)
         }
-        let digits = candidates.filter { !$0.spoken }
-        let pool = digits.isEmpty ? candidates : digits
-        guard let best = pool.max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
+        let hasDigits = candidates.contains { !$0.spoken }
+        guard let best = candidates.lazy.filter({ !hasDigits || !$0.spoken })
+            .max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
         amount = best
         for i in (best.span.lowerBound - best.prefix)..<best.span.upperBound { consumed[i] = true }
     }

@@ -52,7 +52,7 @@ struct Message {
     /// (`молоко, хліб 60`), or the previous one at the end of the line (`кава 85, з собою`);
     /// later parts take the date and account of earlier ones (`вчора кава 85, таксі 120`).
     func drafts(in line: Range<Int>, defaults: inout Defaults, cost: inout ParseCost) -> [EntryDraft] {
-        let parts = split(line, at: .comma).filter { part in part.contains { tokens[$0].kind != .plus } }
+        let parts = split(line, at: .comma).lazy.filter { part in part.contains { tokens[$0].kind != .plus } }
         var drafts: [EntryDraft] = []
         var pending: Int? = nil
         for part in parts {
