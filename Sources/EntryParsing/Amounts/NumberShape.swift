@@ -24,7 +24,8 @@ enum NumberShape: Equatable, Sendable {
         for c in text.unicodeScalars {
             if Scalars.isDigit(c) {
                 length += 1
-                // At most 17 digits, so `current` stays below 10^17: no overflow here.
+                // At most 17 digits, so `current` stays below 10^17: no overflow here (and
+                // `c` is 0x30...0x39, so the subtraction cannot underflow).
                 if length > DecimalValue.maxDigits { return .tooLarge }
                 current = current * 10 + Int64(c.value - 0x30)
             } else {

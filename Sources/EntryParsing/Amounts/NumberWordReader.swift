@@ -5,7 +5,8 @@ enum NumberWordReader {
     private enum Last { case none, unit, teen, ten, hundreds, scale, half }
 
     /// The value in hundredths (nil when it passes `Int64`: `мільярд мільярдів мільярдів`) and
-    /// the index after the last word used; nil when no number starts at `start`.
+    /// the index after the last word used; nil when no number starts at `start`. `end` is at
+    /// most `tokens.count` (a draft's range), which every `tokens[i]` below stays under.
     static func read(_ tokens: [Token], from start: Int, to end: Int, lexicon: Lexicon) -> (value: DecimalValue?, next: Int)? {
         // `group` holds at most hundreds, tens and units (below 10^7 hundredths), so only
         // `total` needs checked arithmetic.

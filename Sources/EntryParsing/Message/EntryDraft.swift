@@ -64,6 +64,7 @@ struct EntryDraft {
         guard let best = candidates.lazy.filter({ !hasDigits || !$0.spoken })
             .max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
         amount = best
+        // `prefix` counts only free tokens of this range before the span (`+`, `$`).
         for i in (best.span.lowerBound - best.prefix)..<best.span.upperBound { consumed[i] = true }
     }
 

@@ -34,6 +34,8 @@ enum Stemmer {
     private static func strippedLength(_ s: String.UnicodeScalarView) -> String.Index? {
         var count = 0
         for _ in s { count += 1 }
+        // Every step back below stays inside the word: it has more than `minimumStem` scalars,
+        // five for the English check, and the loop takes at most `count - minimumStem` steps.
         guard let first = s.first, count > minimumStem else { return nil }
         let last = s.index(before: s.endIndex)
         if first.value < 0x400 {
