@@ -59,7 +59,8 @@ public struct EntryParser: Sendable {
     public func category(named text: String) -> CategoryKey? {
         let tokens = Tokenizer.tokens(Array(text.unicodeScalars)).filter { $0.kind == .word }
         guard !tokens.isEmpty else { return nil }
-        if let known = CategoryKey.builtIn.first(where: { $0.rawValue == tokens.map(\.text).joined(separator: "_") }) {
+        let key = tokens.map(\.text).joined(separator: "_")
+        if let known = CategoryKey.builtIn.first(where: { $0.rawValue == key }) {
             return known
         }
         let lexicon = Lexicon.shared
