@@ -17,17 +17,22 @@ import Testing
     static let todays = [today, LocalDate(year: 2000, month: 1, day: 1)!, LocalDate(year: 2028, month: 2, day: 29)!]
     static let entryKeys: Set<String> = ["kind", "amount", "currency", "category", "account", "date", "note"]
 
-    @Test(arguments: 0..<FuzzTrapReporter.shards) func parserHoldsItsContract(shard: Int) {
+    @Test(arguments: 0..<FuzzTrapReporter.shards) func parserHoldsItsContract(shard: Int) async {
         FuzzTests.announce
         FuzzTrapReporter.install
-        var seeds = SplitMix64(seed: FuzzTests.seed)
+        for failure in await FuzzTests.onOwnThread({ FuzzTests.run(shard: shard) }) { Issue.record(Comment(rawValue: failure)) }
+    }
+
+    /// Up to five failures of one shard, each naming its message.
+    static func run(shard: Int) -> [String] {
+        var seeds = SplitMix64(seed: seed)
         for _ in 0..<shard { _ = seeds.next() }
         var messages = FuzzMessages(rng: SplitMix64(seed: seeds.next()))
         let parser = EntryParser()
-        var failures = 0
-        for index in 0..<FuzzTests.messagesPerShard where failures < 5 {
+        var failures: [String] = []
+        for index in 0..<messagesPerShard where failures.count < 5 {
             let text = messages.next()
-            let today = FuzzTests.todays[index % FuzzTests.todays.count]
+            let today = todays[index % todays.count]
             FuzzTrapReporter.set(shard, text)
             var cost = ParseCost()
             let rules: (any CategoryRules)? = index % 4 == 0 ? FuzzRules() : nil
@@ -36,13 +41,21 @@ import Testing
                 _ = parser.category(named: text)
                 _ = categoryStems(of: text)
             }
-            let problems = FuzzTests.problems(text, result, today: today, cost: cost)
+            let problems = problems(text, result, today: today, cost: cost)
             if !problems.isEmpty {
-                failures += 1
-                Issue.record("seed \(FuzzTests.seed), shard \(shard), message \(index): \(text.jsonQuoted) → \(result): \(problems)")
+                failures.append("seed \(seed), shard \(shard), message \(index): \(text.jsonQuoted) → \(result): \(problems)")
             }
         }
         FuzzTrapReporter.set(shard, nil)
+        return failures
+    }
+
+    /// Runs `work` on a thread of its own: seconds of synchronous parsing on the cooperative
+    /// pool (two threads on a 2-core machine) would starve the async tests running beside it.
+    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
     }
 
     static func problems(_ text: String, _ result: Result<[ParsedEntry], ParseFailure>, today: LocalDate,
