@@ -158,7 +158,7 @@ public final class OutboxDelivery: Sendable {
         case .blocked:
             log.info("chat \(item.chatID) blocked the bot or removed it; sending there stops")
             return .chatBlocked
-        case .failedPermanently(let reason):
+        case .failedPermanently(let reason), .malformed(let reason):
             log.error("Telegram refused outbox row \(item.id) for good: \(reason)")
             return .failed(reason: reason)
         case .transient(let reason):
