@@ -19,6 +19,8 @@ public struct BotRunner: Sendable {
         public var flushGrace: Duration = .seconds(3)
         /// How often the digest and monthly report schedule is checked.
         public var scheduleInterval: Duration = .seconds(30)
+        /// How the outbox sender reads time and waits; tests move it by hand.
+        public var deliveryClock: DeliveryClock = .system
 
         public init(token: String, apiURL: String, databasePath: String, settings: ConversationSettings,
                     pacingDisabled: Bool) {
@@ -57,13 +59,14 @@ public struct BotRunner: Sendable {
         let http = CurlHTTPClient(threads: OutboxDelivery.maxInFlight + 1)
         defer { http.shutdown() }
         let api = BotAPI(token: configuration.token, baseURL: configuration.apiURL, http: http)
-        let delivery = OutboxDelivery(core: core, api: api,
-                                      pacing: configuration.pacingDisabled ? .unpaced : .telegram, logger: log)
+        let delivery = OutboxDelivery(core: core, api: api, pacing: configuration.pacingDisabled ? .unpaced : .telegram,
+                                      logger: log, clock: configuration.deliveryClock)
         // Replies queued before a restart go out while we introduce ourselves.
         let sending = Task { await delivery.run() }
-        defer { sending.cancel() }
 
         guard let me = await introduce(api) else {
+            sending.cancel()
+            await sending.value
             return Task.isCancelled ? .stopped : .unauthorized(Self.tokenRefused)
         }
         await core.setBotUsername(me.username)

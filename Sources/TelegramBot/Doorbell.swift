@@ -1,4 +1,5 @@
 import Synchronization
+import TelegramClient
 
 /// Wakes the outbox sender when a reply is queued, so it neither polls the database nor
 /// sleeps through new work. A ring while nobody waits is remembered once.
@@ -22,11 +23,11 @@ final class Doorbell: Sendable {
         waiter?.resume()
     }
 
-    /// Returns at a ring, after `timeout`, or when the task is cancelled.
-    func wait(timeout: Duration) async {
+    /// Returns at a ring, after `timeout` (as `sleeper` measures it), or when the task is cancelled.
+    func wait(timeout: Duration, sleeper: Sleeper = .continuous) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.waitForRing() }
-            group.addTask { try? await Task.sleep(for: timeout) }
+            group.addTask { try? await sleeper.sleep(for: timeout) }
             await group.next()
             group.cancelAll()
         }
