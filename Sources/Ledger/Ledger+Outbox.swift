@@ -49,13 +49,17 @@ extension Ledger {
         try db.queryFirst("SELECT COUNT(*) FROM outbox WHERE state = 'pending'") { $0.int(0) } ?? 0
     }
 
-    /// Records how a send ended.
+    /// Records how a send ended. A sent row keeps only what later edits need (its message
+    /// id), not what it said; a finished row is pruned when its time is up (`OutboxRetention`).
     public func complete(_ item: OutboxItem, with result: OutboxResult) throws {
+        let now = clock.now()
         try transaction {
             switch result {
             case .sent(let messageID):
-                try db.execute("UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1 WHERE id = ?",
-                               messageID, item.id)
+                try db.execute("""
+                    UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1, payload = '', prune_at_ms = ?
+                    WHERE id = ?
+                    """, messageID, Self.milliseconds(now.addingTimeInterval(OutboxRetention.sent)), item.id)
             case .retry(let at):
                 try db.execute("UPDATE outbox SET attempts = attempts + 1, not_before_ms = ? WHERE id = ?",
                                Int64(at.timeIntervalSince1970 * 1000), item.id)
@@ -64,8 +68,9 @@ extension Ledger {
             case .chatBlocked:
                 try setChatBlocked(item.chatID, true)
             case .failed(let reason):
-                try db.execute("UPDATE outbox SET state = 'failed', failure = ?, attempts = attempts + 1 WHERE id = ?",
-                               reason, item.id)
+                try db.execute("""
+                    UPDATE outbox SET state = 'failed', failure = ?, attempts = attempts + 1, prune_at_ms = ? WHERE id = ?
+                    """, reason, Self.milliseconds(now.addingTimeInterval(OutboxRetention.failed)), item.id)
             }
         }
     }

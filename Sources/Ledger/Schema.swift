@@ -91,6 +91,7 @@ enum Schema {
         aggregates,
         families,
         corrections,
+        outboxPruning,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

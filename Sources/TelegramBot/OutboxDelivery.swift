@@ -72,7 +72,8 @@ public final class OutboxDelivery: Sendable {
                     }
                 }
                 if deadline != nil && ready.isEmpty && loop.inFlight.isEmpty { break }  // Drained: nothing can go out now.
-                await wait(until: [wakeAt, deadline].compactMap { $0 })
+                let nextPrune = deadline == nil ? await pruneIfDue(&loop) : nil
+                await wait(until: [wakeAt, deadline, nextPrune].compactMap { $0 })
             }
             group.cancelAll()
         }
@@ -97,6 +98,21 @@ public final class OutboxDelivery: Sendable {
         } catch {
             log.error("cannot record sends: \(error)")
         }
+    }
+
+    /// Prunes a batch of old outbox rows when it is time; returns when the next is due.
+    private func pruneIfDue(_ loop: inout OutboxLanes) async -> ContinuousClock.Instant {
+        let now = clock.now()
+        if let next = loop.nextPrune, next > now { return next }
+        var next = now + OutboxPruning.interval
+        do {
+            // A full batch means more is due: the next one right after this turn.
+            if try await core.pruneOutbox(limit: OutboxPruning.batch) { next = now }
+        } catch {
+            log.error("cannot prune the outbox: \(error)")
+        }
+        loop.nextPrune = next
+        return next
     }
 
     private func report(_ completion: Completion, pacer: inout SendPacer) {
@@ -129,4 +145,18 @@ struct Completion: Sendable {
     let outcome: SendOutcome
     let result: OutboxResult
     var fellBackToPlainText = false
+}
+
+/// Finished rows are pruned as the sender runs, in small batches: each is one short
+/// transaction, so an update never waits long behind it.
+enum OutboxPruning {
+    /// Why 500: a few milliseconds of deletes by index.
+    static let batch = 500
+    /// Why 5 minutes: rows become due a day after they finish; looking more often gains nothing.
+    static let interval: Duration = .seconds(300)
+}
+
+extension BotCore {
+    /// See `Ledger.pruneOutbox`.
+    func pruneOutbox(limit: Int) throws -> Bool { try ledger.pruneOutbox(limit: limit) }
 }

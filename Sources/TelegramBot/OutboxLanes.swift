@@ -13,6 +13,8 @@ struct OutboxLanes {
     private(set) var inFlight: Set<Int64> = []
     /// Chats with a row being sent now: their next row waits for it.
     private var busyChats: Set<Int64> = []
+    /// When the outbox is next pruned.
+    var nextPrune: Instant?
 
     init(pacer: SendPacer) { self.pacer = pacer }
 

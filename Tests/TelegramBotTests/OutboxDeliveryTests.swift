@@ -111,4 +111,20 @@ import Testing
         #expect(await down.stop())
         #expect(try down.ledger().pendingOutboxCount() == 1)
     }
+
+    /// The sender prunes as it runs: a sent reply is gone once its day is up and the next
+    /// pruning turn comes, with no one asking.
+    @Test func theSenderPrunesSentRowsAsItRuns() async throws {
+        defer { fake.stop() }
+        let ledgerClock = TestClock()
+        let outbox = try RunningDelivery(fake: fake, ledgerClock: ledgerClock.wallClock)
+        outbox.start()
+        try await outbox.enqueue(.message(html: "кава"), chatID: 6)
+        #expect(await eventually { texts(6).count == 1 && (try? outbox.ledger().pendingOutboxCount()) == 0 })
+        #expect(try outbox.ledger().outboxRowCount() == 1)
+        ledgerClock.advance(by: OutboxRetention.sent + 1)
+        outbox.time.advance(by: .seconds(300))
+        #expect(await eventually { (try? outbox.ledger().outboxRowCount()) == 0 })
+        #expect(await outbox.stop())
+    }
 }
