@@ -14,13 +14,17 @@ extension Ledger {
     }
 
     /// Pending rows in the order they were queued, skipping blocked chats; the caller paces.
+    /// The first `limit` rows, and each chat's oldest even beyond them: a chat with a long
+    /// queue never hides another chat's next row. Costs a walk of the pending rows' index.
     public func pendingOutbox(limit: Int = 100) throws -> [OutboxItem] {
         var items: [OutboxItem] = []
         try db.query("""
             SELECT o.id, o.chat_id, o.thread_id, o.payload, o.attempts, o.not_before_ms, o.pieces_sent
             FROM outbox o LEFT JOIN chat_status c ON c.chat_id = o.chat_id
             WHERE o.state = 'pending' AND COALESCE(c.blocked, 0) = 0
-            ORDER BY o.id LIMIT ?
+                AND (o.id IN (SELECT id FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?)
+                     OR o.id IN (SELECT MIN(id) FROM outbox WHERE state = 'pending' GROUP BY chat_id))
+            ORDER BY o.id
             """, limit) { row in
             guard let content = try? JSONDecoder().decode(OutboxContent.self, from: Data(row.string(3).utf8))
             else { return }

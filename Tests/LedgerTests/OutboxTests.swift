@@ -124,4 +124,14 @@ import Testing
         let scanning = ledger.fullScanSteps.filter { before[$0.key] != $0.value }
         #expect(scanning.isEmpty, "\(scanning)")
     }
+
+    /// A chat with a long queue does not hide the next row of another chat.
+    @Test func eachChatsOldestRowIsReadBeyondTheLimit() throws {
+        for index in 0..<50 { try ledger.enqueue(.message(html: "\(index)"), chatID: 1) }
+        let other = try ledger.enqueue(.message(html: "інший чат"), chatID: 2)
+        try ledger.enqueue(.message(html: "і ще"), chatID: 2)
+        let read = try ledger.pendingOutbox(limit: 10)
+        #expect(read.count == 11)
+        #expect(read.last?.id == other)
+    }
 }
