@@ -44,3 +44,11 @@ struct DateWords {
         }
     }
 }
+
+extension StringProtocol {
+    /// At most `limit` characters (whole graphemes), the last one `…` when something was cut.
+    /// Cut before escaping: cutting escaped text could split an entity.
+    func clipped(to limit: Int) -> String {
+        count > limit ? String(prefix(Swift.max(limit - 1, 0))) + "…" : String(self)
+    }
+}

@@ -22,6 +22,7 @@ struct EntryViewRenderer {
     }
 
     func render(_ kind: EntryView.Kind, entryIDs: [Int64], menu: Menu = .entries) throws -> (html: String, buttons: [[OutboxButton]]) {
+        if kind == .confirmation && Self.isSummary(entryCount: entryIDs.count) { return (try summary(entryIDs), []) }
         let ledger = handler.ledger
         let restorableSince = handler.clock.now().addingTimeInterval(-Self.restoreWindow)
         var lines: [String] = []
@@ -90,6 +91,27 @@ struct EntryViewRenderer {
     /// A button-sized name for an entry: its note, or its category.
     func shortName(_ entry: Entry) -> String {
         let name = entry.note.isEmpty ? l.categoryName(entry.category) : entry.note
-        return name.count > 16 ? String(name.prefix(15)) + "…" : name
+        return name.clipped(to: 16)
+    }
+
+    /// Why 20, as for lists: 40 buttons stay well under Telegram's 100, and 20 lines fit a message.
+    static func isSummary(entryCount: Int) -> Bool { entryCount > ConversationHandler.listLimit }
+
+    /// How many of a summary's entries it shows.
+    static let summaryLines = 5
+
+    /// A confirmation of more entries than buttons can hold: how many, the first few, and how
+    /// to fix them (`/history` for one, a reply `видалити` for all). Re-rendered like any
+    /// view, so it counts what is left after deletes.
+    func summary(_ entryIDs: [Int64]) throws -> String {
+        let live = try entryIDs.compactMap { try handler.ledger.entry(id: $0) }
+        guard !live.isEmpty else { return l("entry.summary.deleted", ["count": .number(entryIDs.count)]) }
+        var lines = [l("entry.summary.title", ["count": .number(live.count)])]
+        lines += live.prefix(Self.summaryLines).map { EntryLine(entry: $0, today: today).details(l) }
+        if live.count > Self.summaryLines {
+            lines.append(l("entry.summary.more", ["count": .number(live.count - Self.summaryLines)]))
+        }
+        lines.append(l("entry.summary.hint"))
+        return lines.joined(separator: "\n")
     }
 }
