@@ -16,17 +16,31 @@ extension Ledger {
     /// Pending rows in the order they were queued, skipping blocked chats; the caller paces.
     /// The first `limit` rows, and each chat's oldest even beyond them: a chat with a long
     /// queue never hides another chat's next row. Costs a walk of the pending rows' index.
-    public func pendingOutbox(limit: Int = 100) throws -> [OutboxItem] {
+    /// `known`: what the caller already holds of some rows, not decoded again.
+    public func pendingOutbox(limit: Int = 100, known: [Int64: OutboxContent] = [:]) throws -> [OutboxItem] {
+        try pendingOutbox(where: """
+            (o.id IN (SELECT id FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?)
+             OR o.id IN (SELECT MIN(id) FROM outbox WHERE state = 'pending' GROUP BY chat_id))
+            """, arguments: [limit], known: known)
+    }
+
+    /// The first `limit` pending rows queued after row `id`, skipping blocked chats: what is
+    /// new since a read that saw up to `id`.
+    public func pendingOutbox(after id: Int64, limit: Int) throws -> [OutboxItem] {
+        try pendingOutbox(where: "o.id > ?", then: " LIMIT ?", arguments: [id, limit], known: [:])
+    }
+
+    private func pendingOutbox(where condition: String, then tail: String = "", arguments: [any SQLiteBindable],
+                               known: [Int64: OutboxContent]) throws -> [OutboxItem] {
         var items: [OutboxItem] = []
         try db.query("""
             SELECT o.id, o.chat_id, o.thread_id, o.payload, o.attempts, o.not_before_ms, o.pieces_sent
             FROM outbox o LEFT JOIN chat_status c ON c.chat_id = o.chat_id
-            WHERE o.state = 'pending' AND COALESCE(c.blocked, 0) = 0
-                AND (o.id IN (SELECT id FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?)
-                     OR o.id IN (SELECT MIN(id) FROM outbox WHERE state = 'pending' GROUP BY chat_id))
-            ORDER BY o.id
-            """, limit) { row in
-            guard let content = try? JSONDecoder().decode(OutboxContent.self, from: Data(row.string(3).utf8))
+            WHERE o.state = 'pending' AND COALESCE(c.blocked, 0) = 0 AND \(condition)
+            ORDER BY o.id\(tail)
+            """, arguments: arguments) { row in
+            guard let content = known[row.int64(0)]
+                    ?? (try? JSONDecoder().decode(OutboxContent.self, from: Data(row.string(3).utf8)))
             else { return }
             items.append(OutboxItem(
                 id: row.int64(0), chatID: row.int64(1), threadID: row.optionalInt64(2), content: content,

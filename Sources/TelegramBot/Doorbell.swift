@@ -6,13 +6,17 @@ import TelegramClient
 final class Doorbell: Sendable {
     private struct State {
         var rung = false
+        var newRows = false
         var waiter: CheckedContinuation<Void, Never>?
     }
 
     private let state = Mutex(State())
 
-    func ring() {
+    /// `newRows`: rows may have been queued (an update, a job), so the sender reads the outbox
+    /// again; false for the sender's own wake-ups (a send that ended).
+    func ring(newRows: Bool = true) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.newRows = state.newRows || newRows
             guard let waiter = state.waiter else {
                 state.rung = true
                 return nil
@@ -21,6 +25,14 @@ final class Doorbell: Sendable {
             return waiter
         }
         waiter?.resume()
+    }
+
+    /// Whether rows may have been queued since the last call.
+    func takeNewRows() -> Bool {
+        state.withLock { state in
+            defer { state.newRows = false }
+            return state.newRows
+        }
     }
 
     /// Returns at a ring, after `timeout` (as `sleeper` measures it), or when the task is cancelled.

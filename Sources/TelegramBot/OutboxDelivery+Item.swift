@@ -11,6 +11,7 @@ extension OutboxDelivery {
         var state = lifecycle.start()
         var outcome = SendOutcome.sent(messageID: nil)
         var fellBack = false
+        var piecesSent = item.piecesSent
         while case .sending(let piece, let format) = state {
             let text = pieces.indices.contains(piece) ? pieces[piece] : ""
             fellBack = fellBack || format == .plainText
@@ -18,13 +19,14 @@ extension OutboxDelivery {
                                  format: format, isLast: piece == pieces.count - 1)
             state = lifecycle.received(outcome, at: clock.wall.now())
             if case .sending(let next, _) = state, next > piece {
+                piecesSent = next
                 try? await core.recordPiecesSent(next, outboxID: item.id)
             }
         }
         guard case .finished(let result) = state else {
             return Completion(item: item, outcome: outcome, result: .failed(reason: "never started"))
         }
-        return Completion(item: item, outcome: outcome, result: result, fellBackToPlainText: fellBack)
+        return Completion(item: item, outcome: outcome, result: result, piecesSent: piecesSent, fellBackToPlainText: fellBack)
     }
 
     /// What a row sends, request by request: the pieces of a split text; an edit replaces

@@ -31,6 +31,9 @@ public final class OutboxDelivery: Sendable {
     /// ring could go unnoticed. An idle wake reads one index: no measurable CPU.
     static let idleWait: Duration = .seconds(30)
 
+    /// Rows read at a time (and each chat's oldest beyond them).
+    static let readLimit = 500
+
     public init(core: BotCore, api: BotAPI, pacing: SendPacer.Configuration, logger: TelegramLogger,
                 clock: DeliveryClock = .system) {
         self.core = core
@@ -55,20 +58,29 @@ public final class OutboxDelivery: Sendable {
                 await record(finished.withLock { done in defer { done = [] }; return done }, in: &loop)
                 let deadline = drainDeadline.withLock { $0 }
                 if let deadline, clock.now() >= deadline { break }
-                let queue: [OutboxItem]
-                do {
-                    queue = loop.inFlight.count < Self.maxInFlight ? try await core.pendingOutbox(limit: 500) : []
-                } catch {
-                    log.error("cannot read the outbox: \(error)")
-                    await core.doorbell.wait(timeout: .seconds(5), sleeper: clock.sleeper)
-                    continue
+                if core.doorbell.takeNewRows() { loop.noteNewRows() }
+                if loop.inFlight.count < Self.maxInFlight {
+                    do {
+                        switch loop.readNeeded(now: clock.now(), maxAge: Self.idleWait) {
+                        case .none: break
+                        case .full(let known):
+                            loop.read(try await core.pendingOutbox(limit: Self.readLimit, known: known), limit: Self.readLimit,
+                                      at: clock.now())
+                        case .after(let id):
+                            loop.readNew(try await core.pendingOutbox(after: id, limit: Self.readLimit), limit: Self.readLimit)
+                        }
+                    } catch {
+                        log.error("cannot read the outbox: \(error)")
+                        await core.doorbell.wait(timeout: .seconds(5), sleeper: clock.sleeper)
+                        continue
+                    }
                 }
-                let (ready, wakeAt) = loop.take(from: queue, now: clock.now(), wallNow: clock.wall.now(), limit: Self.maxInFlight)
+                let (ready, wakeAt) = loop.take(now: clock.now(), wallNow: clock.wall.now(), limit: Self.maxInFlight)
                 for item in ready {
                     group.addTask {
                         let completion = await self.deliver(item)
                         self.finished.withLock { $0.append(completion) }
-                        self.core.doorbell.ring()
+                        self.core.doorbell.ring(newRows: false)
                     }
                 }
                 if deadline != nil && ready.isEmpty && loop.inFlight.isEmpty { break }  // Drained: nothing can go out now.
@@ -90,13 +102,14 @@ public final class OutboxDelivery: Sendable {
     private func record(_ completions: [Completion], in loop: inout OutboxLanes) async {
         guard !completions.isEmpty else { return }
         for completion in completions {
-            loop.finish(completion.item)
+            loop.finish(completion.item, result: completion.result, piecesSent: completion.piecesSent)
             report(completion, pacer: &loop.pacer)
         }
         do {
             try await core.complete(completions.map { ($0.item, $0.result) })
         } catch {
             log.error("cannot record sends: \(error)")
+            loop.markStale()
         }
     }
 
@@ -108,6 +121,8 @@ public final class OutboxDelivery: Sendable {
         do {
             // A full batch means more is due: the next one right after this turn.
             if try await core.pruneOutbox(limit: OutboxPruning.batch) { next = now }
+            // Pruning can free the highest row id for reuse: a read of what is new would miss it.
+            loop.markStale()
         } catch {
             log.error("cannot prune the outbox: \(error)")
         }
@@ -144,6 +159,8 @@ struct Completion: Sendable {
     let item: OutboxItem
     let outcome: SendOutcome
     let result: OutboxResult
+    /// Of a long text, how many pieces are out (a retry resumes after them).
+    var piecesSent = 0
     var fellBackToPlainText = false
 }
 
