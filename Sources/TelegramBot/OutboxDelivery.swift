@@ -59,21 +59,9 @@ public final class OutboxDelivery: Sendable {
                 let deadline = drainDeadline.withLock { $0 }
                 if let deadline, clock.now() >= deadline { break }
                 if core.doorbell.takeNewRows() { loop.noteNewRows() }
-                if loop.inFlight.count < Self.maxInFlight {
-                    do {
-                        switch loop.readNeeded(now: clock.now(), maxAge: Self.idleWait) {
-                        case .none: break
-                        case .full(let known):
-                            loop.read(try await core.pendingOutbox(limit: Self.readLimit, known: known), limit: Self.readLimit,
-                                      at: clock.now())
-                        case .after(let id):
-                            loop.readNew(try await core.pendingOutbox(after: id, limit: Self.readLimit), limit: Self.readLimit)
-                        }
-                    } catch {
-                        log.error("cannot read the outbox: \(error)")
-                        await core.doorbell.wait(timeout: .seconds(5), sleeper: clock.sleeper)
-                        continue
-                    }
+                guard await readIfNeeded(&loop) else {
+                    await core.doorbell.wait(timeout: .seconds(5), sleeper: clock.sleeper)
+                    continue
                 }
                 let (ready, wakeAt) = loop.take(now: clock.now(), wallNow: clock.wall.now(), limit: Self.maxInFlight)
                 for item in ready {
@@ -88,6 +76,25 @@ public final class OutboxDelivery: Sendable {
                 await wait(until: [wakeAt, deadline, nextPrune].compactMap { $0 })
             }
             group.cancelAll()
+        }
+    }
+
+    /// Brings the lanes' queue up to date if they need it (and have room to start a send);
+    /// false when the outbox cannot be read.
+    private func readIfNeeded(_ loop: inout OutboxLanes) async -> Bool {
+        guard loop.inFlight.count < Self.maxInFlight else { return true }
+        do {
+            switch loop.readNeeded(now: clock.now(), maxAge: Self.idleWait) {
+            case .none: break
+            case .full(let known):
+                loop.read(try await core.pendingOutbox(limit: Self.readLimit, known: known), limit: Self.readLimit, at: clock.now())
+            case .after(let id):
+                loop.readNew(try await core.pendingOutbox(after: id, limit: Self.readLimit), limit: Self.readLimit)
+            }
+            return true
+        } catch {
+            log.error("cannot read the outbox: \(error)")
+            return false
         }
     }
 
