@@ -105,6 +105,22 @@ import Testing
         fake.stop()
     }
 
+    /// A note of ampersands and tags 3,900 characters long: its confirmation and a report
+    /// long enough to be split both reach Telegram, every piece as HTML it accepts.
+    @Test func aLongNoteOfAmpersandsReachesEveryReply() async throws {
+        let bot = try RunningBot(fake: fake, databasePath: path)
+        let note = String(repeating: "fish & chips <b> ", count: 229)
+        fake.enqueueMessage(chatID: 508, text: note + "85")
+        #expect(await eventually { plain(508).count == 2 })
+        fake.enqueueMessage(chatID: 508, text: "/report")
+        #expect(await eventually { plain(508).count >= 4 })
+        #expect(fake.sentMessages(chatID: 508).allSatisfy { $0.parseMode == "HTML" })
+        #expect(plain(508).joined().contains("fish &amp; chips &lt;b&gt;"))
+        await bot.stop()
+        #expect(!bot.logs.contains { $0.contains("refused") || $0.contains("plain text") })
+        fake.stop()
+    }
+
     @Test func theTokenNeverReachesALog() async throws {
         fake.inject(.serverErrorHTML, into: "getMe")
         fake.inject(.dropConnection, into: "getUpdates", times: 2)
