@@ -20,7 +20,7 @@ import Testing
     @Test func answersAnEntryInTheChatItCameFrom() async throws {
         let bot = try RunningBot(fake: fake, databasePath: path)
         fake.enqueueMessage(chatID: 501, text: "кава 85 грн картка")
-        #expect(await eventually { plain(501).count == 2 })
+        try #require(await eventually { plain(501).count == 2 })
         #expect(plain(501)[1] == "✅ кава · 85 ₴ · Кафе · картка")
         #expect(fake.sentMessages(chatID: 501)[1].parseMode == "HTML")
         #expect(await bot.stop() == .stopped)
