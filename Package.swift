@@ -63,7 +63,7 @@ let package = Package(
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
         .executableTarget(name: "telegram-bench", dependencies: ["KopiykaTestSupport"], path: "Tests/TelegramBench"),
         .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
-        .testTarget(name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore"]),
+        .testTarget(name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
             name: "LocalizationTests",
             dependencies: ["Localization", "KopiykaCore", "KopiykaTestSupport"]),

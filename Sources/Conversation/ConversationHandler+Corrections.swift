@@ -110,7 +110,7 @@ extension ConversationHandler {
             return
         }
         guard live.count == 1, var entry = live.first else {
-            try reply(l("correction.many"))
+            try reply(l(EntryViewRenderer.isSummary(entryCount: view.entryIDs.count) ? "entry.summary.hint" : "correction.many"))
             return
         }
         let today = today(of: household)

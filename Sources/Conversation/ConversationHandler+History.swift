@@ -44,9 +44,9 @@ extension ConversationHandler {
         let l = localizer(member)
         let rules = try ledger.categoryRules(householdID: member.householdID)
         guard !rules.isEmpty else { return (l("rules.empty"), []) }
-        let lines = rules.map { l("rules.line", ["word": .text($0.stem.htmlEscaped), "category": .text(l.categoryName($0.category))]) }
+        let lines = rules.map { l("rules.line", ["word": .text($0.stem.htmlEscaped), "category": .text(l.categoryName($0.category).htmlEscaped)]) }
         let buttons = rules.prefix(30).map {
-            [OutboxButton(title: l("rules.button.remove", ["word": .text($0.stem)]), data: CallbackData.removeRule($0.id).encoded)]
+            [OutboxButton(title: l("rules.button.remove", ["word": .text($0.stem.clipped(to: 32))]), data: CallbackData.removeRule($0.id).encoded)]
         }
         return (([l("rules.title")] + lines).joined(separator: "\n"), Array(buttons))
     }

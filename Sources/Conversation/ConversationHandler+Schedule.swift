@@ -97,7 +97,7 @@ extension ConversationHandler {
             }.joined(separator: " · "))]))
         }
         lines.append(byCategory.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
-            l("report.member", ["name": .text(l.categoryName($0.key)), "amount": .text(money($0.value))])
+            l("report.member", ["name": .text(l.categoryName($0.key).htmlEscaped), "amount": .text(money($0.value))])
         }.joined(separator: " · "))
         let foreign = entries.filter { $0.baseMinor == nil }.map { l.money($0.amount) }
         if !foreign.isEmpty { lines.append(l("report.foreign", ["amounts": .text(foreign.joined(separator: ", "))])) }

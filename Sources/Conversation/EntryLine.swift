@@ -3,8 +3,15 @@ import Ledger
 import Localization
 
 /// An entry in one line: `кава · 85 ₴ · Кафе · картка`, as a confirmation
-/// (`✅ …`) or in a family post (`Оля · …`).
+/// (`✅ …`) or in a family post (`Оля · …`). HTML: every name in it is escaped, and a long
+/// note or name is shortened, so that 20 lines always fit one Telegram message (which an edit
+/// must: it cannot add a second one).
 struct EntryLine {
+    /// Why 64 and 24: 20 lines of a list, with a date, a name and a note this long, stay
+    /// under Telegram's 4,096 characters.
+    static let noteLimit = 64
+    static let nameLimit = 24
+
     let entry: Entry
     let today: LocalDate
 
@@ -13,17 +20,17 @@ struct EntryLine {
     }
 
     func familyPost(_ l: Localizer, author: String) -> String {
-        l("family.post.line", ["name": .text(author.htmlEscaped), "details": .text(details(l))])
+        l("family.post.line", ["name": .text(author.clipped(to: Self.nameLimit).htmlEscaped), "details": .text(details(l))])
     }
 
     /// `withDate: false` in a list, whose line shows the date already.
     func details(_ l: Localizer, withDate: Bool = true) -> String {
         var parts: [String] = []
-        if !entry.note.isEmpty { parts.append(entry.note.htmlEscaped) }
+        if !entry.note.isEmpty { parts.append(entry.note.clipped(to: Self.noteLimit).htmlEscaped) }
         let amount = l.money(entry.amount, style: .compact)
         parts.append(entry.kind == .income ? l("entry.amount.income", ["amount": .text(amount)]) : amount)
-        parts.append(l.categoryName(entry.category))
-        parts.append(l.accountName(entry.account))
+        parts.append(l.categoryName(entry.category).htmlEscaped)
+        parts.append(l.accountName(entry.account).htmlEscaped)
         if withDate, entry.date != today { parts.append(DateWords(date: entry.date, today: today).render(l)) }
         return parts.joined(separator: l("entry.separator"))
     }
@@ -43,5 +50,13 @@ struct DateWords {
             return l("date.day_month_year", ["day": .text(String(date.day)), "year": .text(String(date.year)),
                                              "month": .text(l("month.genitive.\(date.month)"))])
         }
+    }
+}
+
+extension StringProtocol {
+    /// At most `limit` characters (whole graphemes), the last one `…` when something was cut.
+    /// Cut before escaping: cutting escaped text could split an entity.
+    func clipped(to limit: Int) -> String {
+        count > limit ? String(prefix(Swift.max(limit - 1, 0))) + "…" : String(self)
     }
 }

@@ -24,6 +24,7 @@ struct EntryViewRenderer {
     }
 
     func render(_ kind: EntryView.Kind, entryIDs: [Int64], menu: Menu = .entries) throws -> (html: String, buttons: [[OutboxButton]]) {
+        if kind == .confirmation && Self.isSummary(entryCount: entryIDs.count) { return (try summary(entryIDs), []) }
         let ledger = handler.ledger
         let restorableSince = handler.clock.now().addingTimeInterval(-Self.restoreWindow)
         var lines: [String] = []
@@ -36,7 +37,7 @@ struct EntryViewRenderer {
                 case .confirmation: lines.append(line.confirmation(l))
                 case .list:
                     lines.append(l("list.line", ["number": .number(index + 1), "date": .text(DateWords(date: entry.date, today: today).render(l)),
-                                                 "name": .text((memberNames[entry.memberID] ?? "").htmlEscaped), "details": .text(line.details(l, withDate: false))]))
+                                                 "name": .text((memberNames[entry.memberID] ?? "").clipped(to: EntryLine.nameLimit).htmlEscaped), "details": .text(line.details(l, withDate: false))]))
                 }
                 let name = label ?? (entryIDs.count > 1 ? shortName(entry) : nil)
                 rows.append([
@@ -92,6 +93,27 @@ struct EntryViewRenderer {
     /// A button-sized name for an entry: its note, or its category.
     func shortName(_ entry: Entry) -> String {
         let name = entry.note.isEmpty ? l.categoryName(entry.category) : entry.note
-        return name.count > 16 ? String(name.prefix(15)) + "…" : name
+        return name.clipped(to: 16)
+    }
+
+    /// Why 20, as for lists: 40 buttons stay well under Telegram's 100, and 20 lines fit a message.
+    static func isSummary(entryCount: Int) -> Bool { entryCount > ConversationHandler.listLimit }
+
+    /// How many of a summary's entries it shows.
+    static let summaryLines = 5
+
+    /// A confirmation of more entries than buttons can hold: how many, the first few, and how
+    /// to fix them (`/history` for one, a reply `видалити` for all). Re-rendered like any
+    /// view, so it counts what is left after deletes.
+    func summary(_ entryIDs: [Int64]) throws -> String {
+        let live = try entryIDs.compactMap { try handler.ledger.entry(id: $0) }
+        guard !live.isEmpty else { return l("entry.summary.deleted", ["count": .number(entryIDs.count)]) }
+        var lines = [l("entry.summary.title", ["count": .number(live.count)])]
+        lines += live.prefix(Self.summaryLines).map { EntryLine(entry: $0, today: today).details(l) }
+        if live.count > Self.summaryLines {
+            lines.append(l("entry.summary.more", ["count": .number(live.count - Self.summaryLines)]))
+        }
+        lines.append(l("entry.summary.hint"))
+        return lines.joined(separator: "\n")
     }
 }

@@ -50,12 +50,19 @@ struct FamilyBroadcaster {
         }
     }
 
-    /// One line per entry, each with its author: `Оля · кава · 85 ₴ · Кафе · картка`.
+    /// One line per entry, each with its author: `Оля · кава · 85 ₴ · Кафе · картка`; past
+    /// 20 entries, how many more: the post is edited as entries come, and an edit must fit
+    /// one message.
     func render(_ entries: [Entry], household: Household) throws -> String {
         let l = handler.familyLocalizer(household)
         let today = handler.today(of: household)
         let names = try handler.ledger.memberNames(householdID: household.id)
-        return entries.map { EntryLine(entry: $0, today: today).familyPost(l, author: names[$0.memberID] ?? "") }
-            .joined(separator: "\n")
+        var lines = entries.prefix(ConversationHandler.listLimit).map {
+            EntryLine(entry: $0, today: today).familyPost(l, author: names[$0.memberID] ?? "")
+        }
+        if entries.count > ConversationHandler.listLimit {
+            lines.append(l("entry.summary.more", ["count": .number(entries.count - ConversationHandler.listLimit)]))
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -9,6 +9,18 @@ public struct EntryParser: Sendable {
     /// Anything above a billion major units is a typo or a joke, never a family's expense.
     static let maximumMajorUnits: Int64 = 1_000_000_000
 
+    /// The first day an entry may have: older records are not a family's budget.
+    static let firstDate = LocalDate(year: 2000, month: 1, day: 1)!  // A constant, valid date.
+
+    /// From 2000 to a year after today (a planned payment); anything else is a typo
+    /// (`01.01.0001`, `12.11.99`) that would otherwise sit in a report no one opens.
+    static func acceptedDates(today: LocalDate) -> ClosedRange<LocalDate> {
+        let year = today.year + 1
+        let last = LocalDate(year: year, month: today.month,
+                             day: min(today.day, LocalDate.daysIn(month: today.month, year: year))) ?? today
+        return firstDate...max(firstDate, last)
+    }
+
     public init(baseCurrency: Currency = .uah) {
         self.baseCurrency = baseCurrency
     }
@@ -17,13 +29,18 @@ public struct EntryParser: Sendable {
     /// `, ` when each side has its own amount). All or nothing: one line without an amount
     /// fails the whole message, so nothing is half-stored.
     public func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)? = nil) -> Result<[ParsedEntry], ParseFailure> {
+        var cost = ParseCost()
+        return parse(text, today: today, rules: rules, cost: &cost)
+    }
+
+    func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)?, cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure> {
         let message = Message(text, today: today, lexicon: Lexicon.shared)
         guard message.hasContent else { return .failure(.empty) }
         var entries: [ParsedEntry] = []
         var defaults = Message.Defaults()
         for line in message.lines {
-            for draft in message.drafts(in: line, defaults: &defaults) {
-                switch entry(from: draft, in: message, defaults: defaults, rules: rules) {
+            for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
+                switch entry(from: draft, in: message, defaults: defaults, rules: rules, cost: &cost) {
                 case .success(let entry?): entries.append(entry)
                 case .success(nil): continue
                 case .failure(let failure): return .failure(failure)
@@ -42,7 +59,8 @@ public struct EntryParser: Sendable {
     public func category(named text: String) -> CategoryKey? {
         let tokens = Tokenizer.tokens(Array(text.unicodeScalars)).filter { $0.kind == .word }
         guard !tokens.isEmpty else { return nil }
-        if let known = CategoryKey.builtIn.first(where: { $0.rawValue == tokens.map(\.text).joined(separator: "_") }) {
+        let key = tokens.map(\.text).joined(separator: "_")
+        if let known = CategoryKey.builtIn.first(where: { $0.rawValue == key }) {
             return known
         }
         let lexicon = Lexicon.shared
@@ -51,9 +69,10 @@ public struct EntryParser: Sendable {
         let found = tokens.indices.map { lexicon.meaning(of: tokens[$0].text, stem: stems[$0]) }
         let meanings = found.map { $0?.meaning }
         let exact = found.map { $0?.exact ?? false }
-        let consumed = [Bool](repeating: false, count: tokens.count)
+        let consumed = TokenFlags(range)
+        var cost = ParseCost()
         let (kind, category) = Categorizer(lexicon: lexicon)
-            .choose(tokens, range, consumed: consumed, meanings: meanings, exact: exact, stems: stems, plus: false)
+            .choose(tokens, range, consumed: consumed, meanings: meanings, exact: exact, stems: stems, plus: false, cost: &cost)
         return category == (kind == .income ? .otherIncome : .other) && !mentionsOther(tokens) ? nil : category
     }
 
@@ -62,27 +81,30 @@ public struct EntryParser: Sendable {
     }
 
     private func entry(from draft: EntryDraft, in message: Message, defaults: Message.Defaults,
-                       rules: (any CategoryRules)?) -> Result<ParsedEntry?, ParseFailure> {
+                       rules: (any CategoryRules)?, cost: inout ParseCost) -> Result<ParsedEntry?, ParseFailure> {
         guard let amount = draft.amount else {
             return draft.hasLeftovers(message.tokens) ? .failure(.noAmount) : .success(nil)
         }
         let currency = amount.currency ?? draft.currency ?? baseCurrency
+        let (limit, limitOverflow) = EntryParser.maximumMajorUnits.multipliedReportingOverflow(by: currency.minorUnitsPerMajor)
         guard !amount.tooLarge, let minor = amount.value.minorUnits(minorDigits: currency.minorUnitDigits),
-              minor / currency.minorUnitsPerMajor <= EntryParser.maximumMajorUnits
+              limitOverflow || minor <= limit
         else { return .failure(.amountTooLarge) }
         guard minor > 0 else { return .failure(.zeroAmount) }
+        let date = draft.date ?? defaults.date ?? message.today
+        guard EntryParser.acceptedDates(today: message.today).contains(date) else { return .failure(.dateOutOfRange) }
         let note = message.note(of: draft)
         let plus = draft.plus || amount.plus
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
             message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,
-            exact: message.exact, stems: message.stems, plus: plus)
+            exact: message.exact, stems: message.stems, plus: plus, cost: &cost)
         if let rules, let ruled = rules.category(forStems: categoryStems(of: note)), !(plus && ruled.kind == .expense) {
             category = ruled
             kind = plus ? .income : ruled.kind
         }
         return .success(ParsedEntry(
             kind: kind, amount: Money(minorUnits: minor, currency: currency), category: category,
-            account: draft.account ?? defaults.account, date: draft.date ?? defaults.date ?? message.today,
+            account: draft.account ?? defaults.account, date: date,
             note: note, isPrivate: draft.isPrivate))
     }
 }

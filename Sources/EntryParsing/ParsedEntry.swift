@@ -29,11 +29,13 @@ public struct ParsedEntry: Equatable, Sendable {
 
 /// Why a message is not an entry. The raw values are the `error` keys of the public JSON
 /// contract: never rename them.
-public enum ParseFailure: String, Error, Sendable {
+public enum ParseFailure: String, Error, Sendable, CaseIterable {
     case empty
     case noAmount = "no_amount"
     case zeroAmount = "zero_amount"
     case amountTooLarge = "amount_too_large"
+    /// Before 2000 or more than a year after today (`01.01.0001`, `12.11.99`).
+    case dateOutOfRange = "date_out_of_range"
 }
 
 /// The seam for household rules learned from corrections: they beat the built-in tables.

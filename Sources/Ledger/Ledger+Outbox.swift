@@ -14,15 +14,33 @@ extension Ledger {
     }
 
     /// Pending rows in the order they were queued, skipping blocked chats; the caller paces.
-    public func pendingOutbox(limit: Int = 100) throws -> [OutboxItem] {
+    /// The first `limit` rows, and each chat's oldest even beyond them: a chat with a long
+    /// queue never hides another chat's next row. Costs a walk of the pending rows' index.
+    /// `known`: what the caller already holds of some rows, not decoded again.
+    public func pendingOutbox(limit: Int = 100, known: [Int64: OutboxContent] = [:]) throws -> [OutboxItem] {
+        try pendingOutbox(where: """
+            (o.id IN (SELECT id FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?)
+             OR o.id IN (SELECT MIN(id) FROM outbox WHERE state = 'pending' GROUP BY chat_id))
+            """, arguments: [limit], known: known)
+    }
+
+    /// The first `limit` pending rows queued after row `id`, skipping blocked chats: what is
+    /// new since a read that saw up to `id`.
+    public func pendingOutbox(after id: Int64, limit: Int) throws -> [OutboxItem] {
+        try pendingOutbox(where: "o.id > ?", then: " LIMIT ?", arguments: [id, limit], known: [:])
+    }
+
+    private func pendingOutbox(where condition: String, then tail: String = "", arguments: [any SQLiteBindable],
+                               known: [Int64: OutboxContent]) throws -> [OutboxItem] {
         var items: [OutboxItem] = []
         try db.query("""
             SELECT o.id, o.chat_id, o.thread_id, o.payload, o.attempts, o.not_before_ms, o.pieces_sent
             FROM outbox o LEFT JOIN chat_status c ON c.chat_id = o.chat_id
-            WHERE o.state = 'pending' AND COALESCE(c.blocked, 0) = 0
-            ORDER BY o.id LIMIT ?
-            """, limit) { row in
-            guard let content = try? JSONDecoder().decode(OutboxContent.self, from: Data(row.string(3).utf8))
+            WHERE o.state = 'pending' AND COALESCE(c.blocked, 0) = 0 AND \(condition)
+            ORDER BY o.id\(tail)
+            """, arguments: arguments) { row in
+            guard let content = known[row.int64(0)]
+                    ?? (try? JSONDecoder().decode(OutboxContent.self, from: Data(row.string(3).utf8)))
             else { return }
             items.append(OutboxItem(
                 id: row.int64(0), chatID: row.int64(1), threadID: row.optionalInt64(2), content: content,
@@ -49,13 +67,17 @@ extension Ledger {
         try db.queryFirst("SELECT COUNT(*) FROM outbox WHERE state = 'pending'") { $0.int(0) } ?? 0
     }
 
-    /// Records how a send ended.
+    /// Records how a send ended. A sent row keeps only what later edits need (its message
+    /// id), not what it said; a finished row is pruned when its time is up (`OutboxRetention`).
     public func complete(_ item: OutboxItem, with result: OutboxResult) throws {
+        let now = clock.now()
         try transaction {
             switch result {
             case .sent(let messageID):
-                try db.execute("UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1 WHERE id = ?",
-                               messageID, item.id)
+                try db.execute("""
+                    UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1, payload = '', prune_at_ms = ?
+                    WHERE id = ?
+                    """, messageID, Self.milliseconds(now.addingTimeInterval(OutboxRetention.sent)), item.id)
             case .retry(let at):
                 try db.execute("UPDATE outbox SET attempts = attempts + 1, not_before_ms = ? WHERE id = ?",
                                Int64(at.timeIntervalSince1970 * 1000), item.id)
@@ -64,8 +86,9 @@ extension Ledger {
             case .chatBlocked:
                 try setChatBlocked(item.chatID, true)
             case .failed(let reason):
-                try db.execute("UPDATE outbox SET state = 'failed', failure = ?, attempts = attempts + 1 WHERE id = ?",
-                               reason, item.id)
+                try db.execute("""
+                    UPDATE outbox SET state = 'failed', failure = ?, attempts = attempts + 1, prune_at_ms = ? WHERE id = ?
+                    """, reason, Self.milliseconds(now.addingTimeInterval(OutboxRetention.failed)), item.id)
             }
         }
     }

@@ -36,6 +36,17 @@ public struct OutboxItem: Equatable, Sendable {
     public var notBefore: Date?
     /// Pieces of a long text already sent: a retry resumes after them.
     public var piecesSent: Int
+
+    public init(id: Int64, chatID: Int64, threadID: Int64?, content: OutboxContent, attempts: Int = 0, notBefore: Date? = nil,
+                piecesSent: Int = 0) {
+        self.id = id
+        self.chatID = chatID
+        self.threadID = threadID
+        self.content = content
+        self.attempts = attempts
+        self.notBefore = notBefore
+        self.piecesSent = piecesSent
+    }
 }
 
 /// How a send ended, as the delivery loop reports it back.

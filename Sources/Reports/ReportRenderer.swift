@@ -41,12 +41,12 @@ public struct ReportRenderer {
             guard line.baseMinor > 0 else {
                 // Only foreign money with no rate yet: show it in its own currency, no share.
                 lines.append(l("report.category.foreign", [
-                    "name": .text(l.categoryName(line.category)), "amounts": .text(foreign), "count": .number(line.entryCount),
+                    "name": .text(l.categoryName(line.category).htmlEscaped), "amounts": .text(foreign), "count": .number(line.entryCount),
                 ]))
                 continue
             }
             lines.append(l("report.category", [
-                "name": .text(l.categoryName(line.category)), "amount": .text(money(line.baseMinor, base)),
+                "name": .text(l.categoryName(line.category).htmlEscaped), "amount": .text(money(line.baseMinor, base)),
                 "share": .number(Int((line.share * 100).rounded())), "count": .number(line.entryCount),
             ]))
             if !foreign.isEmpty { lines.append(l("report.foreign", ["amounts": .text(foreign)])) }
@@ -62,7 +62,7 @@ public struct ReportRenderer {
         if !report.largest.isEmpty {
             lines += ["", l("report.largest")]
             for entry in report.largest {
-                let note = entry.note.isEmpty ? l.categoryName(entry.category) : entry.note.htmlEscaped
+                let note = (entry.note.isEmpty ? l.categoryName(entry.category) : entry.note).htmlEscaped
                 lines.append(l("report.largest.line", [
                     "note": .text(note), "amount": .text(l.money(entry.amount)), "date": .text(l.dayAndMonth(entry.date)),
                 ]))
@@ -152,8 +152,9 @@ public struct ReportRenderer {
         ])
     }
 
+    /// The budget's name as HTML: a category's name is text (`Phone & internet`).
     public func budgetName(_ category: CategoryKey?) -> String {
-        category.map(l.categoryName) ?? l("budget.total")
+        category.map { l.categoryName($0).htmlEscaped } ?? l("budget.total")
     }
 
     /// Rounded half up to whole major units.

@@ -98,8 +98,12 @@ public actor BotCore: BatchUpdateHandler {
         return result
     }
 
-    func pendingOutbox(limit: Int) throws -> [OutboxItem] {
-        try ledger.pendingOutbox(limit: limit)
+    func pendingOutbox(limit: Int, known: [Int64: OutboxContent]) throws -> [OutboxItem] {
+        try ledger.pendingOutbox(limit: limit, known: known)
+    }
+
+    func pendingOutbox(after id: Int64, limit: Int) throws -> [OutboxItem] {
+        try ledger.pendingOutbox(after: id, limit: limit)
     }
 
     func sentMessageID(outboxID: Int64) throws -> Int64? {

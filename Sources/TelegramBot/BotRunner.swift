@@ -19,8 +19,11 @@ public struct BotRunner: Sendable {
         public var flushGrace: Duration = .seconds(3)
         /// How often the digest and monthly report schedule is checked.
         public var scheduleInterval: Duration = .seconds(30)
-        /// How every loop waits (the poller's backoff, the schedule, exports): tests shorten it.
+        /// How every loop waits (getMe's and the poller's backoff, the schedule, exports): tests
+        /// shorten it.
         public var sleeper: Sleeper = .continuous
+        /// How the outbox sender reads time and waits; tests move it by hand.
+        public var deliveryClock: DeliveryClock = .system
         /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
         public var faults: FaultInjection = .none
 
@@ -61,13 +64,14 @@ public struct BotRunner: Sendable {
         let http = CurlHTTPClient(threads: OutboxDelivery.maxInFlight + 1)
         defer { http.shutdown() }
         let api = BotAPI(token: configuration.token, baseURL: configuration.apiURL, http: http)
-        let delivery = OutboxDelivery(core: core, api: api,
-                                      pacing: configuration.pacingDisabled ? .unpaced : .telegram, logger: log)
+        let delivery = OutboxDelivery(core: core, api: api, pacing: configuration.pacingDisabled ? .unpaced : .telegram,
+                                      logger: log, clock: configuration.deliveryClock)
         // Replies queued before a restart go out while we introduce ourselves.
         let sending = Task { await delivery.run() }
-        defer { sending.cancel() }
 
         guard let me = await introduce(api) else {
+            sending.cancel()
+            await sending.value
             return Task.isCancelled ? .stopped : .unauthorized(Self.tokenRefused)
         }
         await core.setBotUsername(me.username)
@@ -104,7 +108,7 @@ public struct BotRunner: Sendable {
                 case .cancelled: return nil
                 default:
                     log.warning("getMe failed (\(api.redact(String(describing: error)))); retrying in \(delay)")
-                    try? await Task.sleep(for: delay)
+                    try? await configuration.sleeper.sleep(for: delay)
                     delay = min(delay * 2, .seconds(60))
                 }
             }

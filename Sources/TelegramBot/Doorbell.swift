@@ -1,17 +1,22 @@
 import Synchronization
+import TelegramClient
 
 /// Wakes the outbox sender when a reply is queued, so it neither polls the database nor
 /// sleeps through new work. A ring while nobody waits is remembered once.
 final class Doorbell: Sendable {
     private struct State {
         var rung = false
+        var newRows = false
         var waiter: CheckedContinuation<Void, Never>?
     }
 
     private let state = Mutex(State())
 
-    func ring() {
+    /// `newRows`: rows may have been queued (an update, a job), so the sender reads the outbox
+    /// again; false for the sender's own wake-ups (a send that ended).
+    func ring(newRows: Bool = true) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.newRows = state.newRows || newRows
             guard let waiter = state.waiter else {
                 state.rung = true
                 return nil
@@ -22,11 +27,19 @@ final class Doorbell: Sendable {
         waiter?.resume()
     }
 
-    /// Returns at a ring, after `timeout`, or when the task is cancelled.
-    func wait(timeout: Duration) async {
+    /// Whether rows may have been queued since the last call.
+    func takeNewRows() -> Bool {
+        state.withLock { state in
+            defer { state.newRows = false }
+            return state.newRows
+        }
+    }
+
+    /// Returns at a ring, after `timeout` (as `sleeper` measures it), or when the task is cancelled.
+    func wait(timeout: Duration, sleeper: Sleeper = .continuous) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.waitForRing() }
-            group.addTask { try? await Task.sleep(for: timeout) }
+            group.addTask { try? await sleeper.sleep(for: timeout) }
             await group.next()
             group.cancelAll()
         }

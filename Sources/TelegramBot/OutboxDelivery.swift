@@ -5,32 +5,42 @@ import TelegramClient
 
 /// Sends the outbox to Telegram, oldest row first, paced below Telegram's limits.
 ///
-/// Each round takes up to `maxInFlight` ready rows from different chats, sends them at once
-/// and records their results in one transaction. A chat's messages keep their order: only
-/// one of its rows is in a round, and when one waits (its pace, a `retry_after`, a backoff)
-/// everything after it in that chat waits too, while other chats go on. A restart resumes
-/// exactly where sending stopped; a crash can repeat at most one round's sends, which
-/// Telegram had accepted but the outbox had not yet recorded.
+/// Each chat is a lane: its rows go out one at a time, in order, and when one waits (its
+/// pace, a `retry_after`, a backoff) everything after it in that chat waits too. Lanes are
+/// independent: up to `maxInFlight` sends run at once, and a new one starts the moment a
+/// slot frees, so a send that hangs for one chat holds only that chat. Callback answers
+/// are not in a lane: they only stop a spinner, and must not wait behind a hung chat.
+///
+/// A restart resumes exactly where sending stopped; a crash can repeat at most
+/// `maxInFlight` sends, which Telegram had accepted but the outbox had not yet recorded.
 public final class OutboxDelivery: Sendable {
     let core: BotCore
     let sender: MessageSender
     let log: TelegramLogger
     let pacing: SendPacer.Configuration
+    let clock: DeliveryClock
     private let drainDeadline = Mutex<ContinuousClock.Instant?>(nil)
+    /// Sends that ended, waiting for the loop to record them.
+    private let finished = Mutex<[Completion]>([])
 
     /// Why 4: the HTTP client's threads less the one holding the long poll; more would only
     /// queue inside it, and a crash repeats at most this many sends.
     public static let maxInFlight = 4
 
-    /// Why 10 attempts: with the backoff below they span about half an hour, long enough to
-    /// ride out an outage, short enough that a stale reply is not sent hours later.
-    static let maxAttempts = 10
+    /// Why 30 s: the doorbell wakes the loop for new work; this only bounds how long a missed
+    /// ring could go unnoticed. An idle wake reads one index: no measurable CPU.
+    static let idleWait: Duration = .seconds(30)
 
-    public init(core: BotCore, api: BotAPI, pacing: SendPacer.Configuration, logger: TelegramLogger) {
+    /// Rows read at a time (and each chat's oldest beyond them).
+    static let readLimit = 500
+
+    public init(core: BotCore, api: BotAPI, pacing: SendPacer.Configuration, logger: TelegramLogger,
+                clock: DeliveryClock = .system) {
         self.core = core
         self.sender = MessageSender(api: api)
         self.pacing = pacing
         self.log = logger
+        self.clock = clock
     }
 
     /// Asks `run()` to send what it can right away, then return by `deadline`.
@@ -39,148 +49,138 @@ public final class OutboxDelivery: Sendable {
         core.doorbell.ring()
     }
 
+    /// Runs until its task is cancelled, or until a `drain` is done. Sends still in flight
+    /// then are cancelled; their rows stay pending for the next start.
     public func run() async {
-        var pacer = SendPacer(configuration: pacing)
-        while true {
-            let deadline = drainDeadline.withLock { $0 }
-            if let deadline, ContinuousClock.now >= deadline { return }
-            var queue: [OutboxItem]
-            do {
-                queue = try await core.pendingOutbox(limit: 500)
-            } catch {
-                log.error("cannot read the outbox: \(error)")
-                await core.doorbell.wait(timeout: .seconds(5))
-                continue
+        var loop = OutboxLanes(pacer: SendPacer(configuration: pacing))
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled {
+                await record(finished.withLock { done in defer { done = [] }; return done }, in: &loop)
+                let deadline = drainDeadline.withLock { $0 }
+                if let deadline, clock.now() >= deadline { break }
+                if core.doorbell.takeNewRows() { loop.noteNewRows() }
+                guard await readIfNeeded(&loop) else {
+                    await core.doorbell.wait(timeout: .seconds(5), sleeper: clock.sleeper)
+                    continue
+                }
+                let (ready, wakeAt) = loop.take(now: clock.now(), wallNow: clock.wall.now(), limit: Self.maxInFlight)
+                for item in ready {
+                    group.addTask {
+                        let completion = await self.deliver(item)
+                        self.finished.withLock { $0.append(completion) }
+                        self.core.doorbell.ring(newRows: false)
+                    }
+                }
+                if deadline != nil && ready.isEmpty && loop.inFlight.isEmpty { break }  // Drained: nothing can go out now.
+                let nextPrune = deadline == nil ? await pruneIfDue(&loop) : nil
+                await wait(until: [wakeAt, deadline, nextPrune].compactMap { $0 })
             }
-            // Rounds from this read until nothing in it is ready; then read again.
-            var sent = false
-            var wakeAt: ContinuousClock.Instant?
-            while true {
-                let (round, wake) = nextRound(queue, pacer: &pacer)
-                wakeAt = wake
-                guard !round.isEmpty else { break }
-                await send(round, pacer: &pacer)
-                sent = true
-                let done = Set(round.map(\.id))
-                queue.removeAll { done.contains($0.id) }
-                if let deadline = drainDeadline.withLock({ $0 }), ContinuousClock.now >= deadline { return }
-            }
-            guard !sent else { continue }
-            if deadline != nil { return }  // Draining and nothing can go out now.
-            let timeout = wakeAt.map { max(.milliseconds(5), $0 - ContinuousClock.now) } ?? .seconds(30)
-            await core.doorbell.wait(timeout: min(timeout, .seconds(30)))
+            group.cancelAll()
         }
     }
 
-    /// Sends a round at once and records its results in one transaction.
-    private func send(_ round: [OutboxItem], pacer: inout SendPacer) async {
-        let outcomes = await withTaskGroup(of: (OutboxItem, SendOutcome).self) { group in
-            for item in round { group.addTask { (item, await self.send(item)) } }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
-        let results = outcomes.map { item, outcome in (item, result(of: outcome, item: item, pacer: &pacer)) }
+    /// Brings the lanes' queue up to date if they need it (and have room to start a send);
+    /// false when the outbox cannot be read.
+    private func readIfNeeded(_ loop: inout OutboxLanes) async -> Bool {
+        guard loop.inFlight.count < Self.maxInFlight else { return true }
         do {
-            try await core.complete(results)
+            switch loop.readNeeded(now: clock.now(), maxAge: Self.idleWait) {
+            case .none: break
+            case .full(let known):
+                loop.read(try await core.pendingOutbox(limit: Self.readLimit, known: known), limit: Self.readLimit, at: clock.now())
+            case .after(let id):
+                loop.readNew(try await core.pendingOutbox(after: id, limit: Self.readLimit), limit: Self.readLimit)
+            }
+            return true
+        } catch {
+            log.error("cannot read the outbox: \(error)")
+            return false
+        }
+    }
+
+    /// Waits for a ring (new work, a send that ended), the earliest of `instants`, or 30 s.
+    private func wait(until instants: [ContinuousClock.Instant]) async {
+        let now = clock.now()
+        let timeout = instants.map { $0 - now }.min().map { min(max($0, .milliseconds(1)), Self.idleWait) } ?? Self.idleWait
+        await core.doorbell.wait(timeout: timeout, sleeper: clock.sleeper)
+    }
+
+    /// Records sends that ended, in one transaction, and applies what they taught the pacer.
+    private func record(_ completions: [Completion], in loop: inout OutboxLanes) async {
+        guard !completions.isEmpty else { return }
+        for completion in completions {
+            loop.finish(completion.item, result: completion.result, piecesSent: completion.piecesSent)
+            report(completion, pacer: &loop.pacer)
+        }
+        do {
+            try await core.complete(completions.map { ($0.item, $0.result) })
         } catch {
             log.error("cannot record sends: \(error)")
+            loop.markStale()
         }
     }
 
-    /// The rows to send now: ready, one per chat, at most `maxInFlight`; and when the first
-    /// waiting one will be ready.
-    private func nextRound(_ items: [OutboxItem], pacer: inout SendPacer) -> ([OutboxItem], ContinuousClock.Instant?) {
-        var round: [OutboxItem] = []
-        var taken: Set<Int64> = []
-        var wakeAt: ContinuousClock.Instant?
-        let now = ContinuousClock.now
-        for item in items where round.count < Self.maxInFlight && taken.insert(item.chatID).inserted {
-            if let ready = readyTime(item, pacer: pacer, now: now), ready > now {
-                wakeAt = min(wakeAt ?? ready, ready)
-                continue
-            }
-            if !item.content.isCallbackAnswer { pacer.recordSend(chatID: item.chatID, at: now) }
-            round.append(item)
+    /// Prunes a batch of old outbox rows when it is time; returns when the next is due.
+    private func pruneIfDue(_ loop: inout OutboxLanes) async -> ContinuousClock.Instant {
+        let now = clock.now()
+        if let next = loop.nextPrune, next > now { return next }
+        var next = now + OutboxPruning.interval
+        do {
+            // A full batch means more is due: the next one right after this turn.
+            if try await core.pruneOutbox(limit: OutboxPruning.batch) { next = now }
+            // Pruning can free the highest row id for reuse: a read of what is new would miss it.
+            loop.markStale()
+        } catch {
+            log.error("cannot prune the outbox: \(error)")
         }
-        return (round, wakeAt)
+        loop.nextPrune = next
+        return next
     }
 
-    /// When a row may go out: its own `notBefore`, then the chat's pace. nil: now.
-    private func readyTime(_ item: OutboxItem, pacer: SendPacer, now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        var ready: ContinuousClock.Instant?
-        if let notBefore = item.notBefore {
-            let wait = notBefore.timeIntervalSinceNow
-            if wait > 0 { ready = now + .milliseconds(Int64(wait * 1000)) }
-        }
-        if item.content.isCallbackAnswer { return ready }
-        let paced = pacer.nextSendTime(chatID: item.chatID, now: now)
-        return max(ready ?? paced, paced)
-    }
-
-    private func send(_ item: OutboxItem) async -> SendOutcome {
-        switch item.content {
-        case .message(let html, let replyTo, let buttons):
-            let pieces = OutgoingText.split(html)
-            var last = SendOutcome.sent(messageID: nil)
-            for (index, piece) in pieces.enumerated() where index >= item.piecesSent {
-                last = await sender.send(.text(
-                    chatID: item.chatID, text: piece,
-                    replyMarkup: index == pieces.count - 1 ? Self.keyboard(buttons) : nil,
-                    messageThreadID: item.threadID.map(Int.init), replyToMessageID: replyTo.map(Int.init)))
-                guard case .sent = last else { break }
-                if index < pieces.count - 1 { try? await core.recordPiecesSent(index + 1, outboxID: item.id) }
-            }
-            return last
-        case .edit(let messageID, let ofOutboxID, let html, let buttons):
-            var target = messageID
-            if target == nil, let ofOutboxID { target = try? await core.sentMessageID(outboxID: ofOutboxID) }
-            guard let target else { return .failedPermanently(reason: "the message to edit was never sent") }
-            return await sender.send(.edit(chatID: item.chatID, messageID: Int(target),
-                                           text: OutgoingText.split(html)[0], replyMarkup: Self.keyboard(buttons)))
-        case .callbackAnswer(let queryID, let text):
-            return await sender.send(.callbackAnswer(queryID: queryID, text: text))
-        case .document(let fileName, let data, let caption):
-            return await sender.send(.document(chatID: item.chatID, fileName: fileName, data: data, caption: caption))
-        }
-    }
-
-    private func result(of outcome: SendOutcome, item: OutboxItem, pacer: inout SendPacer) -> OutboxResult {
-        switch outcome {
-        case .sent(let messageID):
-            return .sent(messageID: messageID.map(Int64.init))
-        case .retryAfter(let seconds):
-            pacer.recordRetryAfter(chatID: item.chatID, seconds: seconds, now: .now)
+    private func report(_ completion: Completion, pacer: inout SendPacer) {
+        let item = completion.item
+        switch (completion.outcome, completion.result) {
+        case (.retryAfter(let seconds), _):
+            pacer.recordRetryAfter(chatID: item.chatID, seconds: seconds, now: clock.now())
             log.warning("Telegram asked to wait \(seconds) s before writing to chat \(item.chatID) again")
-            return .retry(at: Date().addingTimeInterval(Double(seconds)))
-        case .chatMigrated(let newID):
+        case (.chatMigrated(let newID), _):
             pacer.moveChat(from: item.chatID, to: newID)
             log.info("chat \(item.chatID) became supergroup \(newID); its queue follows")
-            return .chatMigrated(to: newID)
-        case .blocked:
+        case (.blocked, _):
             log.info("chat \(item.chatID) blocked the bot or removed it; sending there stops")
-            return .chatBlocked
-        case .failedPermanently(let reason):
-            log.error("Telegram refused outbox row \(item.id) for good: \(reason)")
-            return .failed(reason: reason)
-        case .transient(let reason):
-            guard item.attempts + 1 < Self.maxAttempts else {
-                log.error("giving up on outbox row \(item.id) after \(Self.maxAttempts) attempts: \(reason)")
-                return .failed(reason: reason)
-            }
-            // 1, 2, 4 … 512 s: about half an hour over all attempts.
-            let delay = Double(1 << min(item.attempts, 9))
-            log.warning("sending outbox row \(item.id) failed (\(reason)); retrying in \(Int(delay)) s")
-            return .retry(at: Date().addingTimeInterval(delay))
+        case (.transient(let reason), .retry(let at)):
+            log.warning("sending outbox row \(item.id) failed (\(reason)); retrying in \(Int((at.timeIntervalSince(clock.wall.now())).rounded())) s")
+        case (_, .failed(let reason)):
+            log.error("Telegram refused outbox row \(item.id) for good after \(item.attempts + 1) attempts: \(reason)")
+        default:
+            break
         }
-    }
-
-    static func keyboard(_ rows: [[OutboxButton]]) -> InlineKeyboardMarkup? {
-        rows.isEmpty ? nil : InlineKeyboardMarkup(rows.map { $0.map { InlineKeyboardButton(text: $0.title, callbackData: $0.data) } })
+        if completion.fellBackToPlainText {
+            log.warning("Telegram could not read the HTML of outbox row \(item.id); sent it as plain text")
+        }
     }
 }
 
-extension OutboxContent {
-    var isCallbackAnswer: Bool {
-        if case .callbackAnswer = self { return true }
-        return false
-    }
+/// A send that ended: the row, Telegram's last answer, and how the row ends.
+struct Completion: Sendable {
+    let item: OutboxItem
+    let outcome: SendOutcome
+    let result: OutboxResult
+    /// Of a long text, how many pieces are out (a retry resumes after them).
+    var piecesSent = 0
+    var fellBackToPlainText = false
+}
+
+/// Finished rows are pruned as the sender runs, in small batches: each is one short
+/// transaction, so an update never waits long behind it.
+enum OutboxPruning {
+    /// Why 500: a few milliseconds of deletes by index.
+    static let batch = 500
+    /// Why 5 minutes: rows become due a day after they finish; looking more often gains nothing.
+    static let interval: Duration = .seconds(300)
+}
+
+extension BotCore {
+    /// See `Ledger.pruneOutbox`.
+    func pruneOutbox(limit: Int) throws -> Bool { try ledger.pruneOutbox(limit: limit) }
 }

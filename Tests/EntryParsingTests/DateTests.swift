@@ -43,9 +43,29 @@ import Testing
     кава 85 29.02 => expense 85.00 UAH cafe - 2024-02-29 | кава
     вчора:\\nкава 85\\nтаксі 120 => expense 85.00 UAH cafe - -1 | кава ;; expense 120.00 UAH taxi - -1 | таксі
     вчора кава 85, таксі 120 => expense 85.00 UAH cafe - -1 | кава ;; expense 120.00 UAH taxi - -1 | таксі
+    // Dates run from 2000 to a year after today; outside them the message is refused.
+    кава 85 01.01.2000 => expense 85.00 UAH cafe - 2000-01-01 | кава
+    кава 85 21.11.2027 => expense 85.00 UAH cafe - 2027-11-21 | кава
+    кава 85 01.01.0001 => date_out_of_range
+    кава 85 31.12.1999 => date_out_of_range
+    кава 85 22.11.2027 => date_out_of_range
+    кава 85 12.11.99 => date_out_of_range
+    кава 85 12 листопада 1950 => date_out_of_range
+    coffee 85 December 31 1999 => date_out_of_range
+    01.01.1999:\\nкава 85 => date_out_of_range
+    кава 85\\nтаксі 120 01.01.3000 => date_out_of_range
     """)
 
     @Test(arguments: table) func dates(_ row: MessageRow) { row.check() }
+
+    @Test func theRangeMovesWithToday() throws {
+        let newYear2000 = LocalDate(year: 2000, month: 1, day: 1)!
+        #expect(EntryParser().parse("кава 85 вчора", today: newYear2000) == .failure(.dateOutOfRange))
+        #expect(try EntryParser().parse("кава 85", today: newYear2000).get()[0].date == newYear2000)
+        let leapDay = LocalDate(year: 2028, month: 2, day: 29)!
+        #expect(try EntryParser().parse("кава 85 28.02.2029", today: leapDay).get()[0].date == LocalDate(year: 2029, month: 2, day: 28)!)
+        #expect(EntryParser().parse("кава 85 01.03.2029", today: leapDay) == .failure(.dateOutOfRange))
+    }
 
     @Test func aDateIsNeverTheAmount() {
         #expect(EntryParser().parse("кава 12.11.2026", today: today) == .failure(.noAmount))

@@ -49,8 +49,10 @@ public final class RunningBot: Sendable {
     public func exit() async -> BotRunner.Exit { await task.value }
 }
 
-/// Polls `condition` until it holds or `timeout` passes; true when it held.
-public func eventually(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async rethrows -> Bool {
+/// Polls `condition` until it holds or `timeout` passes; true when it held. Why 30 s: a held
+/// condition returns at once, and on a loaded two-core machine a healthy bot can be starved
+/// for ten seconds while other suites run; a false failure there costs more than a slow one.
+public func eventually(timeout: Duration = .seconds(30), _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try condition() { return true }

@@ -31,6 +31,17 @@ import Testing
         #expect(outcome.stdout.contains(#""currency": "USD""#))
     }
 
+    @Test func refusalsNameTheirReason() throws {
+        let outcome = try kopiyka.run(["parse", "--today", "2026-11-21"],
+                                      stdin: "кава 85 01.01.0001\nкава 18 446 744 073 709 551 701\nхліб і молоко 78\n")
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.split(separator: "\n").map(String.init) == [
+            #"{"text": "кава 85 01.01.0001", "entries": [], "error": "date_out_of_range"}"#,
+            #"{"text": "кава 18 446 744 073 709 551 701", "entries": [], "error": "amount_too_large"}"#,
+            #"{"text": "хліб і молоко 78", "entries": [{"kind": "expense", "amount": "78.00", "currency": "UAH", "category": "groceries", "account": null, "date": "2026-11-21", "note": "хліб і молоко"}], "error": null}"#,
+        ])
+    }
+
     @Test func aBadDateIsAUsageError() throws {
         let outcome = try kopiyka.run(["parse", "--today", "21.11.2026"])
         #expect(outcome.status == 64)

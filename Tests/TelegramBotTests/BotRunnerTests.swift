@@ -20,7 +20,7 @@ import Testing
     @Test func answersAnEntryInTheChatItCameFrom() async throws {
         let bot = try RunningBot(fake: fake, databasePath: path)
         fake.enqueueMessage(chatID: 501, text: "кава 85 грн картка")
-        #expect(await eventually { plain(501).count == 2 })
+        try #require(await eventually { plain(501).count == 2 })
         #expect(plain(501)[1] == "✅ кава · 85 ₴ · Кафе · картка")
         #expect(fake.sentMessages(chatID: 501)[1].parseMode == "HTML")
         #expect(await bot.stop() == .stopped)
@@ -102,6 +102,22 @@ import Testing
         fake.enqueueCallbackQuery(chatID: 506, messageID: 1, data: "nothing:we:know")
         #expect(await eventually { fake.requests(method: "answerCallbackQuery").count == 1 })
         await bot.stop()
+        fake.stop()
+    }
+
+    /// A note of ampersands and tags 3,900 characters long: its confirmation and a report
+    /// long enough to be split both reach Telegram, every piece as HTML it accepts.
+    @Test func aLongNoteOfAmpersandsReachesEveryReply() async throws {
+        let bot = try RunningBot(fake: fake, databasePath: path)
+        let note = String(repeating: "fish & chips <b> ", count: 229)
+        fake.enqueueMessage(chatID: 508, text: note + "85")
+        #expect(await eventually { plain(508).count == 2 })
+        fake.enqueueMessage(chatID: 508, text: "/report")
+        #expect(await eventually { plain(508).count >= 4 })
+        #expect(fake.sentMessages(chatID: 508).allSatisfy { $0.parseMode == "HTML" })
+        #expect(plain(508).joined().contains("fish &amp; chips &lt;b&gt;"))
+        await bot.stop()
+        #expect(!bot.logs.contains { $0.contains("refused") || $0.contains("plain text") })
         fake.stop()
     }
 

@@ -17,7 +17,7 @@ struct AmountCandidate: Sendable {
     var prefix: Int = 0
 
     /// Finds every amount in `tokens[range]`, skipping consumed tokens.
-    static func all(in tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: [Bool],
+    static func all(in tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: TokenFlags,
                     lexicon: Lexicon) -> [AmountCandidate] {
         var found: [AmountCandidate] = []
         var i = range.lowerBound
@@ -26,7 +26,7 @@ struct AmountCandidate: Sendable {
             guard !consumed[i] else { continue }
             var candidate: AmountCandidate
             if tokens[i].kind == .number {
-                switch NumberShape.read(tokens[i].text) {
+                switch tokens[i].shape {
                 case .value(let value, let dayMonth)?:
                     candidate = AmountCandidate(value: value, dayMonth: dayMonth, span: i..<(i + 1))
                 case .tooLarge?:
@@ -36,7 +36,8 @@ struct AmountCandidate: Sendable {
                 }
             } else if tokens[i].kind == .word, lexicon.number(tokens[i].text) != nil,
                       let (value, next) = NumberWordReader.read(tokens, from: i, to: range.upperBound, lexicon: lexicon) {
-                candidate = AmountCandidate(value: value, spoken: true, span: i..<next)
+                candidate = AmountCandidate(value: value ?? DecimalValue(digits: 0, scale: 0), tooLarge: value == nil,
+                                            spoken: true, span: i..<next)
             } else {
                 continue
             }
@@ -47,7 +48,7 @@ struct AmountCandidate: Sendable {
         return found
     }
 
-    private mutating func extend(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: [Bool], lexicon: Lexicon) {
+    private mutating func extend(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: TokenFlags, lexicon: Lexicon) {
         var j = span.upperBound
         func free(_ k: Int) -> Bool { range.contains(k) && !consumed[k] }
         // A multiplier: `1.5к`, `15 тис`, `2 тисячі`.
@@ -104,10 +105,11 @@ struct AmountCandidate: Sendable {
                                   meanings: [Meaning?]) -> (DecimalValue, Int)? {
         var value: DecimalValue
         var next: Int
-        if tokens[j].kind == .number, case .value(let v, _)? = NumberShape.read(tokens[j].text), v.scale == 0, v.digits < 100 {
+        if tokens[j].kind == .number, case .value(let v, _)? = tokens[j].shape, v.scale == 0, v.digits < 100 {
             value = v
             next = j + 1
-        } else if let (v, n) = NumberWordReader.read(tokens, from: j, to: range.upperBound, lexicon: lexicon), v.digits < 100_00 {
+        } else if let (spoken, n) = NumberWordReader.read(tokens, from: j, to: range.upperBound, lexicon: lexicon),
+                  let v = spoken, v.digits < 100_00 {
             value = DecimalValue(digits: v.digits / 100, scale: 0)
             next = n
         } else {

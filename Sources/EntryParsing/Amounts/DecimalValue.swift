@@ -10,7 +10,8 @@ struct DecimalValue: Equatable, Sendable {
         return overflow ? nil : DecimalValue(digits: product, scale: scale)
     }
 
-    /// Minor units at `minorDigits`, rounding half up past them; nil on overflow.
+    /// Minor units at `minorDigits`, rounding half up past them (once, by the first digit
+    /// dropped: `0,0449` is `0,04`); nil on overflow.
     func minorUnits(minorDigits: Int) -> Int64? {
         var value = digits
         var scale = scale
@@ -20,12 +21,14 @@ struct DecimalValue: Equatable, Sendable {
             value = next
             scale += 1
         }
+        var dropped: Int64 = 0
         while scale > minorDigits {
-            let roundUp = value % 10 >= 5
-            value = value / 10 + (roundUp ? 1 : 0)
+            dropped = value % 10
+            value /= 10
             scale -= 1
         }
-        return value
+        // `value` lost at least one digit when `dropped` is set, so adding 1 cannot overflow.
+        return dropped >= 5 ? value + 1 : value
     }
 
     static func + (a: DecimalValue, b: DecimalValue) -> DecimalValue? {
@@ -37,7 +40,7 @@ struct DecimalValue: Equatable, Sendable {
 
     private func rescaled(to target: Int) -> Int64? {
         var value = digits
-        for _ in scale..<target {
+        for _ in scale..<max(scale, target) {
             let (next, overflow) = value.multipliedReportingOverflow(by: 10)
             if overflow { return nil }
             value = next

@@ -1,12 +1,16 @@
 /// Reads a spoken number (`тисяча двісті тридцять чотири`, `two hundred and fifty`,
-/// `півтори тисячі`) from consecutive word tokens, by the usual group-and-scale grammar: a
-/// word that cannot follow the previous one ends the number.
+/// `півтори тисячі`, `тисяча мільйонів`) from consecutive word tokens, by the usual
+/// group-and-scale grammar: a word that cannot follow the previous one ends the number.
 enum NumberWordReader {
     private enum Last { case none, unit, teen, ten, hundreds, scale, half }
 
-    /// The value in hundredths and the index after the last word used, or nil.
-    static func read(_ tokens: [Token], from start: Int, to end: Int, lexicon: Lexicon) -> (value: DecimalValue, next: Int)? {
-        var total: Int64 = 0, group: Int64 = 0
+    /// The value in hundredths (nil when it passes `Int64`: `мільярд мільярдів мільярдів`) and
+    /// the index after the last word used; nil when no number starts at `start`. `end` is at
+    /// most `tokens.count` (a draft's range), which every `tokens[i]` below stays under.
+    static func read(_ tokens: [Token], from start: Int, to end: Int, lexicon: Lexicon) -> (value: DecimalValue?, next: Int)? {
+        // `group` holds at most hundreds, tens and units (below 10^7 hundredths), so only
+        // `total` needs checked arithmetic.
+        var total: Int64 = 0, group: Int64 = 0, overflow = false
         var last = Last.none, lastScale = Int64.max
         var i = start, next = start
         loop: while i < end, tokens[i].kind == .word, let word = lexicon.number(tokens[i].text) {
@@ -26,10 +30,17 @@ enum NumberWordReader {
                 group *= 100
                 last = .hundreds
             case .scale(let scale, let canStart):
-                guard scale < lastScale, last != .none || canStart else { break loop }
-                if last == .none { group = 100 } else if last == .half { group = 50 }
-                total += group * scale
-                group = 0
+                guard last != .none || canStart else { break loop }
+                if scale < lastScale {
+                    if last == .none { group = 100 } else if last == .half { group = 50 }
+                    overflow = overflow || !add(group, times: scale, to: &total)
+                    group = 0
+                } else {
+                    // A scale right after a scale multiplies the whole number: `тисяча мільйонів`.
+                    guard last == .scale else { break loop }
+                    let (product, over) = total.multipliedReportingOverflow(by: scale)
+                    if over { overflow = true } else { total = product }
+                }
                 lastScale = scale
                 last = .scale
             case .half:
@@ -45,6 +56,15 @@ enum NumberWordReader {
             next = i
         }
         guard last != .none, last != .half else { return nil }
-        return (DecimalValue(digits: total + group, scale: 2), next)
+        overflow = overflow || !add(group, times: 1, to: &total)
+        return (overflow ? nil : DecimalValue(digits: total, scale: 2), next)
+    }
+
+    private static func add(_ value: Int64, times factor: Int64, to total: inout Int64) -> Bool {
+        let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+        let (sum, carry) = total.addingReportingOverflow(product)
+        guard !overflow, !carry else { return false }
+        total = sum
+        return true
     }
 }

@@ -3,8 +3,9 @@ import KopiykaCore
 /// Dates said in words or digits, relative to `today`: `вчора`, `12.11`, `12 листопада`,
 /// `November 12`, `12.11.2026`.
 enum DateReader {
-    /// Marks the words naming a date as consumed and returns the first date named.
-    static func read(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: inout [Bool],
+    /// Marks the words naming a date as consumed and returns the first date named, in any
+    /// year: `EntryParser` refuses one outside its range rather than guess another.
+    static func read(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: inout TokenFlags,
                      today: LocalDate) -> LocalDate? {
         var date: LocalDate?
         for i in range where !consumed[i] {
@@ -22,7 +23,7 @@ enum DateReader {
             case .month(let month)?:
                 found = monthDay(tokens, range, at: i, month: month, consumed: &consumed, today: today)
             default:
-                if tokens[i].kind == .number, case .date(let d, let m, let y)? = NumberShape.read(tokens[i].text) {
+                if tokens[i].kind == .number, case .date(let d, let m, let y)? = tokens[i].shape {
                     consumed[i] = true
                     found = LocalDate(year: y, month: m, day: d)
                 }
@@ -42,15 +43,20 @@ enum DateReader {
     }
 
     private static func monthDay(_ tokens: [Token], _ range: Range<Int>, at i: Int, month: Int,
-                                 consumed: inout [Bool], today: LocalDate) -> LocalDate? {
+                                 consumed: inout TokenFlags, today: LocalDate) -> LocalDate? {
         func day(_ k: Int) -> Int? {
             guard range.contains(k), !consumed[k], tokens[k].kind == .number, tokens[k].text.utf8.count <= 2,
                   let value = Int(tokens[k].text), (1...31).contains(value) else { return nil }
             return value
         }
-        let dayIndex: Int
-        if let _ = day(i - 1) { dayIndex = i - 1 } else if let _ = day(i + 1) { dayIndex = i + 1 } else { return nil }
-        let dayValue = day(dayIndex)!
+        let dayIndex: Int, dayValue: Int
+        if let value = day(i - 1) {
+            (dayIndex, dayValue) = (i - 1, value)
+        } else if let value = day(i + 1) {
+            (dayIndex, dayValue) = (i + 1, value)
+        } else {
+            return nil
+        }
         let after = max(i, dayIndex) + 1
         var date: LocalDate?
         if range.contains(after), !consumed[after], tokens[after].kind == .number, tokens[after].text.utf8.count == 4,

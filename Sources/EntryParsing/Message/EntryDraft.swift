@@ -10,7 +10,7 @@ struct EntryDraft {
     var currency: Currency?
     var plus = false
     var isPrivate = false
-    var consumed: [Bool]
+    var consumed: TokenFlags
 
     /// Whether anything but amount, date, account and tag words is left.
     func hasLeftovers(_ all: [Token]) -> Bool {
@@ -19,7 +19,7 @@ struct EntryDraft {
 
     init(_ all: [Token], _ range: Range<Int>, meanings: [Meaning?], lexicon: Lexicon, today: LocalDate) {
         tokens = range
-        consumed = [Bool](repeating: false, count: all.count)
+        consumed = TokenFlags(range)
         for i in range {
             if meanings[i] == .privateTag { isPrivate = true; consumed[i] = true }
         }
@@ -60,10 +60,11 @@ struct EntryDraft {
             for i in candidates[index].span { consumed[i] = true }
             candidates.remove(at: index)
         }
-        let digits = candidates.filter { !$0.spoken }
-        let pool = digits.isEmpty ? candidates : digits
-        guard let best = pool.max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
+        let hasDigits = candidates.contains { !$0.spoken }
+        guard let best = candidates.lazy.filter({ !hasDigits || !$0.spoken })
+            .max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
         amount = best
+        // `prefix` counts only free tokens of this range before the span (`+`, `$`).
         for i in (best.span.lowerBound - best.prefix)..<best.span.upperBound { consumed[i] = true }
     }
 

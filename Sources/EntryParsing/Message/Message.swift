@@ -51,24 +51,24 @@ struct Message {
     /// The entries of one line. Comma parts without an amount join the next part that has one
     /// (`молоко, хліб 60`), or the previous one at the end of the line (`кава 85, з собою`);
     /// later parts take the date and account of earlier ones (`вчора кава 85, таксі 120`).
-    func drafts(in line: Range<Int>, defaults: inout Defaults) -> [EntryDraft] {
-        let parts = split(line, at: .comma).filter { part in part.contains { tokens[$0].kind != .plus } }
+    func drafts(in line: Range<Int>, defaults: inout Defaults, cost: inout ParseCost) -> [EntryDraft] {
+        let parts = split(line, at: .comma).lazy.filter { part in part.contains { tokens[$0].kind != .plus } }
         var drafts: [EntryDraft] = []
         var pending: Int? = nil
         for part in parts {
-            let draft = read(part)
+            let draft = read(part, &cost)
             guard draft.amount != nil else {
                 pending = pending ?? part.lowerBound
                 continue
             }
-            drafts.append(pending.map { read($0..<part.upperBound) } ?? draft)
+            drafts.append(pending.map { read($0..<part.upperBound, &cost) } ?? draft)
             pending = nil
         }
         if let pending {
             if let last = drafts.popLast() {
-                drafts.append(read(last.tokens.lowerBound..<line.upperBound))
+                drafts.append(read(last.tokens.lowerBound..<line.upperBound, &cost))
             } else {
-                let draft = read(pending..<line.upperBound)
+                let draft = read(pending..<line.upperBound, &cost)
                 if draft.hasLeftovers(tokens) { return [draft] }
                 defaults.date = draft.date ?? defaults.date
                 defaults.account = draft.account ?? defaults.account
@@ -88,8 +88,9 @@ struct Message {
         return NoteText.cut(scalars, from: start, to: end, tokens: tokens, draft.tokens, consumed: draft.consumed)
     }
 
-    private func read(_ range: Range<Int>) -> EntryDraft {
-        EntryDraft(tokens, range, meanings: meanings, lexicon: lexicon, today: today)
+    private func read(_ range: Range<Int>, _ cost: inout ParseCost) -> EntryDraft {
+        cost.draftTokens += range.count
+        return EntryDraft(tokens, range, meanings: meanings, lexicon: lexicon, today: today)
     }
 
     private func split(_ range: Range<Int>, at kind: Token.Kind) -> [Range<Int>] {

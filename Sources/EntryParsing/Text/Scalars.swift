@@ -4,6 +4,7 @@ enum Scalars {
     /// Lower case, with `ё` folded into `е` (Russian writers drop the dots freely).
     static func folded(_ s: Unicode.Scalar) -> Unicode.Scalar {
         let v = s.value
+        // Each `!` below maps a capital to its small letter in the same block: a valid scalar.
         switch v {
         case 0x41...0x5A, 0x410...0x42F: return Unicode.Scalar(v + 0x20)!
         case 0x401, 0x451: return "е"
@@ -22,6 +23,7 @@ enum Scalars {
 
     static func isLetter(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
+        // Each `!` below maps a capital to its small letter in the same block: a valid scalar.
         switch v {
         case 0x41...0x5A, 0x61...0x7A, 0x400...0x481, 0x48A...0x4FF: return true
         case 0xD7, 0xF7, 0x2BC: return false

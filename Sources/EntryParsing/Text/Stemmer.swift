@@ -15,15 +15,15 @@ enum Stemmer {
     /// `аптек`, `дорозі` → `дорог`), or nil when there is none to undo.
     static func alternateStem(_ word: String) -> String? {
         let s = word.unicodeScalars
-        guard s.last == "і" else { return nil }
-        let beforeLast = s.index(before: s.index(before: s.endIndex))
+        // A stem, the consonant and `і`: shorter words (`і`, `ці`) have nothing to undo.
+        guard s.last == "і", s.count >= minimumStem + 2 else { return nil }
+        let beforeLast = s.index(s.endIndex, offsetBy: -2)
         let restored: Unicode.Scalar
         switch s[beforeLast] {
         case "ц": restored = "к"
         case "з": restored = "г"
         default: return nil
         }
-        guard s.distance(from: s.startIndex, to: beforeLast) >= minimumStem else { return nil }
         var view = String.UnicodeScalarView(s[..<beforeLast])
         view.append(restored)
         return String(view)
@@ -34,6 +34,8 @@ enum Stemmer {
     private static func strippedLength(_ s: String.UnicodeScalarView) -> String.Index? {
         var count = 0
         for _ in s { count += 1 }
+        // Every step back below stays inside the word: it has more than `minimumStem` scalars,
+        // five for the English check, and the loop takes at most `count - minimumStem` steps.
         guard let first = s.first, count > minimumStem else { return nil }
         let last = s.index(before: s.endIndex)
         if first.value < 0x400 {

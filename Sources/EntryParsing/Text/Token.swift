@@ -21,4 +21,6 @@ struct Token: Sendable {
     var end: Int
     /// Touches the previous token with no space between them (`85грн`, `₴85`, `1.5к`).
     var glued: Bool
+    /// What a number token means by its shape, read once here rather than by every stage.
+    var shape: NumberShape? = nil
 }

@@ -29,7 +29,9 @@ enum Tokenizer {
                 }
                 text.append(c)
             }
-            tokens.append(Token(kind: kind, text: String(text), start: start, end: i, glued: start == lastEnd))
+            let word = String(text)
+            tokens.append(Token(kind: kind, text: word, start: start, end: i, glued: start == lastEnd,
+                                shape: kind == .number ? NumberShape.read(word) : nil))
             lastEnd = i
         }
         return tokens

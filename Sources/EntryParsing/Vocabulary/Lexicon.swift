@@ -1,21 +1,50 @@
 import KopiykaCore
 
-/// The vocabulary files turned into lookup tables, once, at first use.
-struct Lexicon: Sendable {
+/// The vocabulary files turned into lookup tables, once, at first use. A class: every stage of
+/// a parse holds it, and one reference is cheaper to hand on than six tables (a struct copy
+/// retained each of them, a tenth of the time of a message with many entries).
+final class Lexicon: Sendable {
     struct Phrase: Sendable {
         var stems: [String]
         var meaning: Meaning
     }
 
-    private var exact: [WordKey: Meaning] = [:]
-    private var stems: [WordKey: Meaning] = [:]
-    private var numbers: [WordKey: NumberWord] = [:]
-    /// Multi-word names by the stem of their first word, longest first.
-    private var phrases: [WordKey: [Phrase]] = [:]
-    private(set) var fuzzy = FuzzyIndex()
+    private let tables: Tables
+    var fuzzy: FuzzyIndex { tables.fuzzy }
 
     /// Merchants first: a brand name is the most specific word a message can hold.
     static let shared = Lexicon(sources: [Vocabulary.merchants, Vocabulary.uk, Vocabulary.ru, Vocabulary.en])
+
+    init(sources: [String]) {
+        tables = Tables(sources: sources)
+    }
+
+    /// A word's meaning by exact form, then by stem (with Ukrainian alternations undone).
+    func meaning(of word: String, stem: String) -> (meaning: Meaning, exact: Bool)? {
+        if let found = tables.exact[WordKey(word)] { return (found, true) }
+        if let found = tables.stems[WordKey(stem)] { return (found, false) }
+        if let alternate = Stemmer.alternateStem(word), let found = tables.stems[WordKey(alternate)] { return (found, false) }
+        return nil
+    }
+
+    func number(_ word: String) -> NumberWord? { tables.numbers[WordKey(word)] }
+
+    /// Multi-word names whose first word has this stem, longest first.
+    func phrases(startingWith stem: String) -> [Phrase]? { tables.phrases[WordKey(stem)] }
+
+    static func words(of item: Substring) -> [String] {
+        Tokenizer.tokens(Array(item.unicodeScalars)).compactMap { $0.kind == .word || $0.kind == .number ? $0.text : nil }
+    }
+}
+
+/// The tables, built line by line from the vocabulary sources.
+private struct Tables: Sendable {
+    var exact: [WordKey: Meaning] = [:]
+    var stems: [WordKey: Meaning] = [:]
+    var numbers: [WordKey: NumberWord] = [:]
+    /// Multi-word names by the stem of their first word, longest first.
+    var phrases: [WordKey: [Lexicon.Phrase]] = [:]
+    var fuzzy = FuzzyIndex()
 
     init(sources: [String]) {
         var categoryLines: [(Meaning, [[String]])] = []
@@ -24,9 +53,9 @@ struct Lexicon: Sendable {
                 guard let colon = line.firstIndex(of: ":"), !line.hasPrefix("//") else { continue }
                 let key = line[..<colon].trimmingSpaces
                 let items = line[line.index(after: colon)...].split(separator: ",").map(Lexicon.words(of:)).filter { !$0.isEmpty }
-                if let meaning = Lexicon.specialMeaning(key) {
+                if let meaning = Tables.specialMeaning(key) {
                     for words in items { add(words, meaning, special: true) }
-                } else if let number = Lexicon.numberWord(key) {
+                } else if let number = Tables.numberWord(key) {
                     for words in items where words.count == 1 { numbers[WordKey(words[0])] = numbers[WordKey(words[0])] ?? number }
                 } else {
                     categoryLines.append((.category(CategoryKey(rawValue: key)), items))
@@ -36,28 +65,15 @@ struct Lexicon: Sendable {
         for (meaning, items) in categoryLines {
             for words in items { add(words, meaning, special: false) }
         }
-        for key in phrases.keys { phrases[key]!.sort { $0.stems.count > $1.stems.count } }
+        for key in phrases.keys { phrases[key]?.sort { $0.stems.count > $1.stems.count } }
     }
-
-    /// A word's meaning by exact form, then by stem (with Ukrainian alternations undone).
-    func meaning(of word: String, stem: String) -> (meaning: Meaning, exact: Bool)? {
-        if let found = exact[WordKey(word)] { return (found, true) }
-        if let found = stems[WordKey(stem)] { return (found, false) }
-        if let alternate = Stemmer.alternateStem(word), let found = stems[WordKey(alternate)] { return (found, false) }
-        return nil
-    }
-
-    func number(_ word: String) -> NumberWord? { numbers[WordKey(word)] }
-
-    /// Multi-word names whose first word has this stem, longest first.
-    func phrases(startingWith stem: String) -> [Phrase]? { phrases[WordKey(stem)] }
 
     private mutating func add(_ words: [String], _ meaning: Meaning, special: Bool) {
+        guard let word = words.first else { return }
         if words.count > 1 {
-            phrases[WordKey(Stemmer.stem(words[0])), default: []].append(Phrase(stems: words.map(Stemmer.stem), meaning: meaning))
+            phrases[WordKey(Stemmer.stem(word)), default: []].append(Lexicon.Phrase(stems: words.map(Stemmer.stem), meaning: meaning))
             return
         }
-        let word = words[0]
         if exact[WordKey(word)] == nil { exact[WordKey(word)] = meaning }
         switch meaning {
         case .category, .account:
@@ -72,14 +88,10 @@ struct Lexicon: Sendable {
         }
     }
 
-    static func words(of item: Substring) -> [String] {
-        Tokenizer.tokens(Array(item.unicodeScalars)).compactMap { $0.kind == .word || $0.kind == .number ? $0.text : nil }
-    }
-
     private static func specialMeaning(_ key: String) -> Meaning? {
         let parts = key.split(separator: ".", maxSplits: 1)
         let argument = parts.count > 1 ? String(parts[1]) : ""
-        switch parts[0] {
+        switch parts.first ?? "" {
         case "account": return .account(AccountKey(rawValue: argument))
         case "currency": return Currency(code: argument).map(Meaning.currency)
         case "minor": return .minorUnit

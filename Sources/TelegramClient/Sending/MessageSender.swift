@@ -8,12 +8,14 @@ public struct MessageSender: Sendable {
     public func send(_ message: OutgoingMessage) async -> SendOutcome {
         do {
             switch message {
-            case .text(let chatID, let text, let markup, let thread, let replyTo):
+            case .text(let chatID, let text, let markup, let thread, let replyTo, let parseMode):
                 let sent = try await api.sendMessage(
-                    chatID: chatID, text: text, replyMarkup: markup, messageThreadID: thread, replyToMessageID: replyTo)
+                    chatID: chatID, text: text, parseMode: parseMode, replyMarkup: markup, messageThreadID: thread,
+                    replyToMessageID: replyTo)
                 return .sent(messageID: sent.messageID)
-            case .edit(let chatID, let messageID, let text, let markup):
-                let edited = try await api.editMessageText(chatID: chatID, messageID: messageID, text: text, replyMarkup: markup)
+            case .edit(let chatID, let messageID, let text, let markup, let parseMode):
+                let edited = try await api.editMessageText(chatID: chatID, messageID: messageID, text: text,
+                                                           parseMode: parseMode, replyMarkup: markup)
                 return .sent(messageID: edited.messageID)
             case .callbackAnswer(let queryID, let text):
                 try await api.answerCallbackQuery(id: queryID, text: text)
@@ -33,10 +35,12 @@ public struct MessageSender: Sendable {
         case .retryAfter(let seconds): return .retryAfter(seconds: seconds)
         case .chatMigrated(let newID): return .chatMigrated(newChatID: newID)
         case .notModified:
-            if case .edit(_, let messageID, _, _) = message { return .sent(messageID: messageID) }
+            if case .edit(_, let messageID, _, _, _) = message { return .sent(messageID: messageID) }
             return .sent(messageID: nil)
         case .queryTooOld: return .sent(messageID: nil)
         case .blocked: return .blocked
+        case .badRequest(let description) where description.lowercased().contains("can't parse entities"):
+            return .malformed(reason: reason)
         case .badRequest, .unauthorized: return .failedPermanently(reason: reason)
         case .conflict, .transient, .cancelled: return .transient(reason: reason)
         }

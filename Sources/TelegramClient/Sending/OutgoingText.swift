@@ -3,69 +3,108 @@ public enum OutgoingText {
     public static let maxLength = 4096
     public static let maxCaptionLength = 1024
 
-    /// Splits plain text (split before escaping) into pieces of at most `limit` UTF-16 units,
-    /// at line boundaries where possible. A single longer line is cut at the limit on a
-    /// character boundary (never inside a surrogate pair or a grapheme). Pieces that would be
-    /// blank are dropped: Telegram refuses empty texts.
-    public static func split(_ text: String, limit: Int = maxLength) -> [String] {
+    /// Splits an HTML text (already escaped) into pieces of at most `limit` visible UTF-16
+    /// units, each valid on its own: at line breaks where possible (the break itself is
+    /// dropped), else after a space, else at a character boundary; never inside a tag, an
+    /// entity or a surrogate pair. A tag open at a cut is closed at the end of its piece and
+    /// opened again at the start of the next. Pieces that would be blank are dropped:
+    /// Telegram refuses empty texts. Text without markup splits exactly as plain text would.
+    /// O(n) in the length of the text.
+    public static func split(_ html: String, limit: Int = maxLength) -> [String] {
         precondition(limit > 0)
-        var pieces: [String] = []
-        var current = ""
-        var currentLength = 0
-        var started = false
-        func flush() {
-            if started { pieces.append(current) }
-            current = ""
-            currentLength = 0
-            started = false
-        }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let length = line.utf16.count
-            if started && currentLength + 1 + length <= limit {
-                current += "\n" + line
-                currentLength += 1 + length
-                continue
-            }
-            flush()
-            var cuts = length <= limit ? [String(line)] : cut(line, limit: limit)
-            current = cuts.removeLast()
-            currentLength = current.utf16.count
-            started = true
-            pieces += cuts
-        }
-        flush()
-        return pieces.filter { !$0.allSatisfy(\.isWhitespace) }
+        var splitter = HTMLSplitter(html: html, limit: limit)
+        return splitter.pieces()
+    }
+}
+
+/// The greedy walk behind `OutgoingText.split`: fills a piece token by token and, when the
+/// next token would not fit, cuts at the best place seen in the piece so far.
+private struct HTMLSplitter {
+    /// A place a piece may end: before token `index`, with these tags open.
+    struct Cut {
+        var index: Int
+        var open: [HTMLToken]
+        /// The cut drops the token at `index` (a line break).
+        var dropsToken: Bool
     }
 
-    private static func cut(_ line: Substring, limit: Int) -> [String] {
-        var pieces: [String] = []
-        var piece = ""
-        var length = 0
-        for character in line {
-            let units = character.utf16.count
-            if units > limit {
-                // A grapheme longer than the limit (absurd, but possible): cut between scalars.
-                for scalar in character.unicodeScalars {
-                    let scalarUnits = UTF16.width(scalar)
-                    if length + scalarUnits > limit {
-                        pieces.append(piece)
-                        piece = ""
-                        length = 0
-                    }
-                    piece.unicodeScalars.append(scalar)
-                    length += scalarUnits
-                }
-                continue
-            }
-            if length + units > limit {
-                pieces.append(piece)
-                piece = ""
-                length = 0
-            }
-            piece.append(character)
-            length += units
+    let html: String
+    let limit: Int
+    let tokens: [HTMLToken]
+    var output: [String] = []
+
+    init(html: String, limit: Int) {
+        self.html = html
+        self.limit = limit
+        tokens = HTMLToken.read(html)
+    }
+
+    mutating func pieces() -> [String] {
+        var start = 0
+        var reopened: [HTMLToken] = []
+        while start < tokens.count {
+            let cut = nextCut(from: start, open: reopened)
+            emit(start..<cut.index, reopening: reopened, closing: cut.open)
+            start = cut.dropsToken ? cut.index + 1 : cut.index
+            reopened = cut.open
         }
-        pieces.append(piece)
-        return pieces
+        return output
+    }
+
+    /// Where the piece starting at `start` ends: the end of the text if it fits, else the last
+    /// line break, else the last space in its second half, else just before the overflow.
+    private func nextCut(from start: Int, open initial: [HTMLToken]) -> Cut {
+        var open = initial
+        var length = 0
+        var lineBreak: Cut?
+        var space: Cut?
+        var index = start
+        while index < tokens.count {
+            let token = tokens[index]
+            if length + token.visibleLength > limit && index > start {
+                if let lineBreak { return lineBreak }
+                if let space, space.index - start > 0, length > limit / 2 { return space }
+                return Cut(index: characterBoundary(before: index, after: start), open: open, dropsToken: false)
+            }
+            length += token.visibleLength
+            switch token.kind {
+            case .openTag: open.append(token)
+            case .closeTag(let name):
+                if let last = open.last, case .openTag(let opened) = last.kind, opened.lowercased() == name.lowercased() {
+                    open.removeLast()
+                }
+            case .scalar("\n"): lineBreak = Cut(index: index, open: open, dropsToken: true)
+            case .scalar(let scalar) where scalar.properties.isWhitespace:
+                space = Cut(index: index + 1, open: open, dropsToken: false)
+            default: break
+            }
+            index += 1
+        }
+        return Cut(index: tokens.count, open: open, dropsToken: false)
+    }
+
+    /// A cut just before `index`, moved back to where a character (a grapheme: a flag, an
+    /// emoji with its modifiers) begins when that is near; tags open at the new place are the
+    /// same unless a tag lies between, so the walk back stops at one.
+    private func characterBoundary(before index: Int, after start: Int) -> Int {
+        var cut = index
+        // Why 16: no real grapheme has more scalars; past that, cut inside the cluster.
+        while cut > start + 1, index - cut < 16, tokens[cut].range.lowerBound.samePosition(in: html) == nil,
+              tokens[cut - 1].visible != nil {
+            cut -= 1
+        }
+        return tokens[cut].range.lowerBound.samePosition(in: html) == nil ? index : cut
+    }
+
+    private mutating func emit(_ range: Range<Int>, reopening: [HTMLToken], closing open: [HTMLToken]) {
+        guard let first = range.first, let last = range.last,
+              tokens[range].contains(where: { $0.visible.map { !$0.properties.isWhitespace } ?? false })
+        else { return }
+        var piece = reopening.map { String(html[$0.range]) }.joined()
+        piece += html[tokens[first].range.lowerBound..<tokens[last].range.upperBound]
+        for token in open.reversed() {
+            if case .openTag(let name) = token.kind { piece += "</\(name)>" }
+        }
+        output.append(piece)
     }
 }

@@ -39,6 +39,9 @@ struct BenchCommand {
                     let result = ParserBenchmark.run(seconds: 3)
                     print("parser: \(result.messages) messages, \(result.messagesPerSecond.fixed(0)) messages/s "
                           + "on one core, \((result.nanosecondsPerMessage / 1000).fixed(2)) µs/message")
+                    let hostile = ParserBenchmark.hostile()
+                    print("parser, hostile 4 KB messages: worst \(hostile.worstMicroseconds.fixed(1)) µs (\(hostile.worst)), "
+                          + "average \(hostile.averageMicroseconds.fixed(1)) µs")
                 default:
                     try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
                                              small: min(10_000, entries), folder: folder) { print($0) }

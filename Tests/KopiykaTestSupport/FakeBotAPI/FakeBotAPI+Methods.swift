@@ -25,6 +25,7 @@ extension FakeBotAPI {
         guard let chatID = values["chat_id"].flatMap({ Int64($0) }) else {
             return Self.error(400, "Bad Request: chat not found")
         }
+        waitWhileHeld(chatID)
         if let refusal = refusal(for: chatID) { return refusal }
         let text = values["text"] ?? ""
         if let invalid = validate(text: text, parseMode: values["parse_mode"], limit: Self.maxTextLength, what: "message") {
@@ -97,6 +98,12 @@ extension FakeBotAPI {
         var json = messageJSON(message)
         json["document"] = ["file_name": file.fileName, "file_id": "doc\(message.messageID)", "file_size": file.data.count]
         return Self.ok(json)
+    }
+
+    private func waitWhileHeld(_ chatID: Int64) {
+        condition.lock()
+        defer { condition.unlock() }
+        while state.heldChats.contains(chatID) && !state.stopped { condition.wait() }
     }
 
     /// Blocked chats answer 403, migrated groups 400 with the new id: before any validation,

@@ -100,6 +100,15 @@ public final class FakeBotAPI: @unchecked Sendable {
     /// Sends to this chat answer 403 "bot was blocked by the user".
     public func block(chatID: Int64) { withState { _ = $0.blockedChats.insert(chatID) } }
 
+    /// Sends to this chat hang, unanswered, until `release(chatID:)` (or `stop()`): a chat
+    /// whose sends Telegram is slow to take.
+    public func hold(chatID: Int64) { withState { _ = $0.heldChats.insert(chatID) } }
+
+    public func release(chatID: Int64) {
+        withState { _ = $0.heldChats.remove(chatID) }
+        condition.broadcast()
+    }
+
     /// Sends to `chatID` answer 400 with `migrate_to_chat_id`.
     public func migrate(chatID: Int64, to newChatID: Int64) { withState { $0.migratedChats[chatID] = newChatID } }
 

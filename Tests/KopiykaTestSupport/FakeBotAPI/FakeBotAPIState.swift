@@ -13,6 +13,7 @@ struct FakeBotAPIState {
     var webhookURL: String?
     var blockedChats: Set<Int64> = []
     var migratedChats: [Int64: Int64] = [:]
+    var heldChats: Set<Int64> = []
     var commands: [String: String] = [:]
     var stopped = false
 

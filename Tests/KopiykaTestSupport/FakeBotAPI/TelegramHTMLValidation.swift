@@ -2,14 +2,14 @@
 /// rejects: unknown or unbalanced tags, a bare `<`, an `&` that starts no known entity.
 /// On success returns the visible text (tags removed, entities decoded), whose length is what
 /// Telegram limits.
-enum TelegramHTMLValidation {
+public enum TelegramHTMLValidation {
     static let allowedTags: Set<String> = [
         "b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "code",
         "pre", "blockquote", "tg-emoji",
     ]
     private static let namedEntities = ["lt": "<", "gt": ">", "amp": "&", "quot": "\""]
 
-    static func visibleText(of html: String) -> Result<String, Failure> {
+    public static func visibleText(of html: String) -> Result<String, Failure> {
         let bytes = Array(html.utf8)
         var visible: [UInt8] = []
         var openTags: [String] = []
@@ -67,8 +67,8 @@ enum TelegramHTMLValidation {
         return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
     }
 
-    struct Failure: Error {
-        let reason: String
+    public struct Failure: Error {
+        public let reason: String
         init(_ reason: String) { self.reason = reason }
     }
 }

@@ -13,7 +13,8 @@ import Testing
     static let livePlurals: [(key: String, noun: Noun)] = [
         ("report.summary", .expenses), ("report.category", .expenses), ("report.category.foreign", .expenses),
         ("digest.total", .expenses), ("history.title", .entries), ("today.title", .entries), ("week.title", .entries),
-        ("export.done", .entries), ("export.caption", .entries), ("budget.left", .days),
+        ("export.done", .entries), ("export.caption", .entries), ("entry.summary.title", .entries),
+        ("entry.summary.deleted", .entries), ("budget.left", .days),
     ]
 
     enum Noun {

@@ -19,7 +19,7 @@ private func poller(
 }
 
 private func waitUntil(
-    _ timeout: Duration = .seconds(10), _ condition: @Sendable () async -> Bool
+    _ timeout: Duration = .seconds(30), _ condition: @Sendable () async -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
     while await !condition() {

@@ -27,11 +27,26 @@ import Testing
     func htmlIsRejectedTheWayTelegramRejectsIt(text: String) async throws {
         try await withFakeAPI { _, api throws in
             let outcome = await MessageSender(api: api).send(.text(chatID: 5, text: text))
-            guard case .failedPermanently(let reason) = outcome else {
-                Issue.record("accepted: \(text)")
+            guard case .malformed(let reason) = outcome else {
+                Issue.record("not refused as malformed: \(text) → \(outcome)")
                 return
             }
             #expect(reason.contains("can't parse entities"))
+        }
+    }
+
+    @Test func plainTextGoesWithoutParseMode() async throws {
+        try await withFakeAPI { fake, api throws in
+            let outcome = await MessageSender(api: api).send(.text(chatID: 5, text: "a < b & <i>", parseMode: nil))
+            guard case .sent(let id?) = outcome else {
+                Issue.record("\(outcome)")
+                return
+            }
+            #expect(await MessageSender(api: api).send(.edit(chatID: 5, messageID: id, text: "fish & chips", parseMode: nil))
+                == .sent(messageID: id))
+            let stored = try #require(fake.sentMessages(chatID: 5).first)
+            #expect(stored.text == "fish & chips")
+            #expect(stored.parseMode == nil)
         }
     }
 

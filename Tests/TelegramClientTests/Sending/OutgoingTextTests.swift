@@ -1,4 +1,5 @@
 import KopiykaCore
+import KopiykaTestSupport
 import Testing
 
 @testable import TelegramClient
@@ -40,6 +41,77 @@ import Testing
         let pieces = OutgoingText.split(text)
         #expect(pieces.allSatisfy { $0.utf16.count <= OutgoingText.maxLength })
         #expect(pieces.joined(separator: "\n") == text)
+    }
+
+    @Test func neverCutsInsideATagOrAnEntity() throws {
+        let text = "<b>" + String(repeating: "&amp;", count: 5_000) + "</b> <i>" + String(repeating: "&lt;a&gt;", count: 2_000) + "</i>"
+        let pieces = OutgoingText.split(text)
+        // 4,096 ampersands, the other 904 up to the space, then the 6,000 characters of <a>.
+        #expect(pieces.count == 4)
+        for piece in pieces {
+            let visible = try TelegramHTMLValidation.visibleText(of: piece).get()
+            #expect(visible.utf16.count <= OutgoingText.maxLength)
+        }
+        #expect(pieces[0].hasPrefix("<b>&amp;") && pieces[0].hasSuffix("&amp;</b>"))
+        #expect(pieces[1].hasPrefix("<b>&amp;") && pieces[1].hasSuffix("&amp;</b> "))
+        #expect(pieces[2].hasPrefix("<i>&lt;a&gt;") && pieces[3].hasSuffix("&lt;a&gt;</i>"))
+    }
+
+    @Test func aTagOpenAtACutIsClosedAndOpenedAgain() {
+        let text = "<code>" + (1...6).map { "рядок \($0)" }.joined(separator: "\n") + "</code>\nкінець"
+        #expect(OutgoingText.split(text, limit: 20) == [
+            "<code>рядок 1\nрядок 2</code>", "<code>рядок 3\nрядок 4</code>", "<code>рядок 5\nрядок 6</code>", "кінець",
+        ])
+    }
+
+    @Test func aLongLineIsCutAfterASpace() {
+        #expect(OutgoingText.split("кава з молоком і булочка", limit: 16) == ["кава з молоком ", "і булочка"])
+    }
+
+    @Test func neverCutsAFlagInTwo() {
+        let pieces = OutgoingText.split(String(repeating: "🇺🇦", count: 5), limit: 6)
+        #expect(pieces == Array(repeating: "🇺🇦", count: 5))
+    }
+
+    /// Random markup, entities, emoji, marks and line breaks at random limits: every piece is
+    /// valid Telegram HTML within the limit, and nothing but whitespace is lost.
+    @Test func everyPieceIsValidHTMLWithinTheLimit() throws {
+        let parts = ["<b>", "</b>", "<i>", "</i>", "<code>", "</code>", "&amp;", "&lt;", "&quot;", "&#128512;", "кава", " ", " ",
+                     "\n", "\n\n", "😀", "🇺🇦", "e\u{301}", "\u{200F}", "ї", "x"]
+        for seed in UInt64(1)...200 {
+            var random = SplitMix64(seed: seed)
+            var html = ""
+            var open: [String] = []
+            for _ in 0..<Int.random(in: 1...400, using: &random) {
+                let part = parts.randomElement(using: &random) ?? ""
+                if part.hasPrefix("</") {
+                    if let last = open.popLast() { html += "</\(last)>" }
+                } else if part.hasPrefix("<") {
+                    open.append(String(part.dropFirst().dropLast()))
+                    html += part
+                } else {
+                    html += part
+                }
+            }
+            html += open.reversed().map { "</\($0)>" }.joined()
+            let limit = Int.random(in: 4...120, using: &random)
+            let pieces = OutgoingText.split(html, limit: limit)
+            var visible = ""
+            for piece in pieces {
+                let text = try TelegramHTMLValidation.visibleText(of: piece).get()
+                #expect(text.utf16.count <= limit, "seed \(seed)")
+                #expect(!text.allSatisfy { $0.isWhitespace }, "seed \(seed)")
+                visible += text
+            }
+            let original = try TelegramHTMLValidation.visibleText(of: html).get()
+            #expect(visible.unicodeScalars.filter { !$0.properties.isWhitespace }.map(String.init).joined()
+                == original.unicodeScalars.filter { !$0.properties.isWhitespace }.map(String.init).joined(), "seed \(seed)")
+        }
+    }
+
+    @Test func plainTextDropsTagsAndDecodesEntities() {
+        #expect(OutgoingText.plainText(fromHTML: "<b>кава</b> &amp; булка &lt;3 &#128512;") == "кава & булка <3 😀")
+        #expect(OutgoingText.plainText(fromHTML: "a < b & c > d") == "a < b & c > d")
     }
 
     @Test func htmlEscaping() {

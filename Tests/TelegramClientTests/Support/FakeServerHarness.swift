@@ -6,7 +6,7 @@ import Synchronization
 
 /// A started fake Bot API and a BotAPI speaking to it through the real libcurl client.
 func withFakeAPI<T>(
-    requestTimeout: Duration = .seconds(10), _ body: (FakeBotAPI, BotAPI) async throws -> T
+    requestTimeout: Duration = .seconds(30), _ body: (FakeBotAPI, BotAPI) async throws -> T
 ) async throws -> T {
     let fake = FakeBotAPI()
     try fake.start()

@@ -1,0 +1,44 @@
+import KopiykaCore
+
+/// One line of `kopiyka parse` output, the parser's public contract for tools and bug reports:
+/// `{"text": "…", "entries": [{"kind", "amount", "currency", "category", "account", "date", "note"}], "error": null}`.
+/// Keys and their order stay as they are; `error` is a `ParseFailure` raw value or `null`.
+public struct ParseOutput: Sendable {
+    public let text: String
+    public let result: Result<[ParsedEntry], ParseFailure>
+
+    public init(text: String, result: Result<[ParsedEntry], ParseFailure>) {
+        self.text = text
+        self.result = result
+    }
+
+    /// One line of JSON, written by hand so the key order is fixed (JSONEncoder does not promise it).
+    public var json: String {
+        let entries: [ParsedEntry]
+        let error: String?
+        switch result {
+        case .success(let parsed): (entries, error) = (parsed, nil)
+        case .failure(let failure): (entries, error) = ([], failure.rawValue)
+        }
+        let objects = entries.map { entry in
+            ParseOutput.object([
+                ("kind", entry.kind.rawValue.jsonQuoted),
+                ("amount", entry.amount.decimalString.jsonQuoted),
+                ("currency", entry.amount.currency.code.jsonQuoted),
+                ("category", entry.category.rawValue.jsonQuoted),
+                ("account", entry.account.map { $0.rawValue.jsonQuoted } ?? "null"),
+                ("date", entry.date.iso.jsonQuoted),
+                ("note", entry.note.jsonQuoted),
+            ])
+        }
+        return ParseOutput.object([
+            ("text", text.jsonQuoted),
+            ("entries", "[" + objects.joined(separator: ", ") + "]"),
+            ("error", error.map(\.jsonQuoted) ?? "null"),
+        ])
+    }
+
+    private static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { $0.0.jsonQuoted + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+}

@@ -1,0 +1,148 @@
+import FoundationEssentials
+import Ledger
+import TelegramClient
+
+/// Which outbox rows may start now, as a value the sender's loop owns: one row in flight per
+/// chat and the chat's oldest first, each row's `not_before` and the chat's pace respected,
+/// at most `limit` in flight overall.
+///
+/// It keeps the pending rows as last read, kept current with what the sender's own sends
+/// changed, so a send that ends costs no new read and decode of the whole queue. New rows,
+/// a chat that moved or blocked the bot, a read that did not hold the whole queue, or
+/// `maxAge` without a read make it stale.
+struct OutboxLanes {
+    typealias Instant = ContinuousClock.Instant
+
+    var pacer: SendPacer
+    private(set) var queue: [OutboxItem] = []
+    /// Rows being sent now.
+    private(set) var inFlight: Set<Int64> = []
+    /// Chats with a row being sent now: their next row waits for it.
+    private var busyChats: Set<Int64> = []
+    /// When the outbox is next pruned.
+    var nextPrune: Instant?
+
+    private var readAt: Instant?
+    private var readLimit = 0
+    /// The last read stopped at its limit: more pending rows wait beyond the queue.
+    private var readWasFull = false
+    private var lastSeenID: Int64 = 0
+    private var isStale = true
+    private var hasNewRows = false
+
+    init(pacer: SendPacer) { self.pacer = pacer }
+
+    enum Read: Equatable {
+        case none
+        /// Read the queue again; the content of the rows in `known` is not decoded again.
+        case full(known: [Int64: OutboxContent])
+        /// Read only the rows queued after this one.
+        case after(Int64)
+    }
+
+    /// What to read before rows are taken: nothing, what is new, or the whole queue.
+    func readNeeded(now: Instant, maxAge: Duration) -> Read {
+        if isStale || readAt.map({ now - $0 >= maxAge }) ?? true {
+            return .full(known: Dictionary(queue.map { ($0.id, $0.content) }, uniquingKeysWith: { first, _ in first }))
+        }
+        return hasNewRows ? .after(lastSeenID) : .none
+    }
+
+    mutating func markStale() { isStale = true }
+
+    /// Rows may have been queued: read what is new, or everything if the queue did not hold
+    /// all pending rows (a new chat's first row could be beyond it).
+    mutating func noteNewRows() {
+        if readWasFull { isStale = true } else { hasNewRows = true }
+    }
+
+    /// The pending rows as just read in full (`limit`: how many the read asked for).
+    mutating func read(_ rows: [OutboxItem], limit: Int, at now: Instant) {
+        queue = rows
+        readAt = now
+        readLimit = limit
+        readWasFull = rows.count >= limit
+        lastSeenID = rows.last?.id ?? lastSeenID
+        isStale = false
+        hasNewRows = false
+    }
+
+    /// The rows queued since the last read.
+    mutating func readNew(_ rows: [OutboxItem], limit: Int) {
+        let known = Set(queue.map(\.id))
+        queue += rows.filter { !known.contains($0.id) }
+        lastSeenID = max(lastSeenID, rows.last?.id ?? 0)
+        readWasFull = readWasFull || rows.count >= limit
+        hasNewRows = false
+    }
+
+    /// The rows of the queue to start now, counted as in flight and as sends for the pacer;
+    /// and when the first row that must wait will be ready.
+    mutating func take(now: Instant, wallNow: Date, limit: Int) -> ([OutboxItem], Instant?) {
+        var ready: [OutboxItem] = []
+        var seenChats = busyChats
+        var wakeAt: Instant?
+        for index in queue.indices {
+            // Full: a send that ends rings for the next turn, so what waits matters no more.
+            guard inFlight.count < limit else { break }
+            guard !inFlight.contains(queue[index].id) else { continue }
+            let item = queue[index]
+            let lane = item.content.isCallbackAnswer ? nil : item.chatID
+            // Only a chat's oldest row may go; the rest of the chat waits behind it.
+            if let lane, !seenChats.insert(lane).inserted { continue }
+            let readyAt = readyTime(item, now: now, wallNow: wallNow)
+            guard readyAt <= now else {
+                wakeAt = min(wakeAt ?? readyAt, readyAt)
+                continue
+            }
+            if let lane {
+                pacer.recordSend(chatID: lane, at: now)
+                busyChats.insert(lane)
+            }
+            inFlight.insert(item.id)
+            ready.append(item)
+        }
+        return (ready, wakeAt)
+    }
+
+    /// A send ended as `result` (`piecesSent`: of a long text, how many pieces are out): its
+    /// chat may go on, and the queue shows what the outbox now records for the row.
+    mutating func finish(_ item: OutboxItem, result: OutboxResult, piecesSent: Int) {
+        inFlight.remove(item.id)
+        if !item.content.isCallbackAnswer { busyChats.remove(item.chatID) }
+        switch result {
+        case .sent, .failed:
+            if let index = position(of: item.id) { queue.remove(at: index) }
+            if readWasFull && queue.count < readLimit / 2 { isStale = true }
+        case .retry(let at):
+            guard let index = position(of: item.id) else { return }
+            queue[index].attempts += 1
+            queue[index].notBefore = at
+            queue[index].piecesSent = piecesSent
+        case .chatMigrated, .chatBlocked:
+            isStale = true
+        }
+    }
+
+    /// Where row `id` is in the queue, which is in id order (a read's rows, then newer ones).
+    private func position(of id: Int64) -> Int? {
+        var low = 0
+        var high = queue.count
+        while low < high {
+            let middle = (low + high) / 2
+            if queue[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < queue.count && queue[low].id == id ? low : nil
+    }
+
+    /// When a row may go out: its own `not_before`, then its chat's pace (callback answers
+    /// are not paced).
+    private func readyTime(_ item: OutboxItem, now: Instant, wallNow: Date) -> Instant {
+        var ready = now
+        if let notBefore = item.notBefore, notBefore > wallNow {
+            ready = now + .milliseconds(Int64((notBefore.timeIntervalSince(wallNow) * 1000).rounded(.up)))
+        }
+        guard !item.content.isCallbackAnswer else { return ready }
+        return max(ready, pacer.nextSendTime(chatID: item.chatID, now: now))
+    }
+}

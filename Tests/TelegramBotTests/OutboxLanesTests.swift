@@ -1,0 +1,79 @@
+import Foundation
+import KopiykaTestSupport
+import Ledger
+import TelegramClient
+import Testing
+
+@testable import TelegramBot
+
+/// Which rows the sender starts, as a value: no I/O, time given.
+@Suite struct OutboxLanesTests {
+    let now = ContinuousClock.now
+
+    func row(_ id: Int64, chat: Int64, _ content: OutboxContent = .message(html: "x"), notBefore: Date? = nil) -> OutboxItem {
+        OutboxItem(id: id, chatID: chat, threadID: nil, content: content, notBefore: notBefore)
+    }
+
+    func lanes(_ rows: [OutboxItem]) -> OutboxLanes {
+        var lanes = OutboxLanes(pacer: SendPacer(configuration: .unpaced))
+        lanes.read(rows, limit: 500, at: now)
+        return lanes
+    }
+
+    @Test func oneRowPerChatOldestFirstAndAnswersInNoLane() {
+        var lanes = lanes([row(1, chat: 1), row(2, chat: 1), row(3, chat: 2), row(4, chat: 1, .callbackAnswer(queryID: "q", text: nil))])
+        let (ready, _) = lanes.take(now: now, wallNow: testNow, limit: 4)
+        #expect(ready.map(\.id) == [1, 3, 4])
+        #expect(lanes.take(now: now, wallNow: testNow, limit: 4).0.isEmpty, "chat 1's next row went while its first was in flight")
+        lanes.finish(ready[0], result: .sent(messageID: 9), piecesSent: 0)
+        #expect(lanes.take(now: now, wallNow: testNow, limit: 4).0.map(\.id) == [2])
+    }
+
+    @Test func atMostTheLimitInFlight() {
+        var lanes = lanes((1...6).map { row($0, chat: $0) })
+        #expect(lanes.take(now: now, wallNow: testNow, limit: 4).0.map(\.id) == [1, 2, 3, 4])
+        #expect(lanes.take(now: now, wallNow: testNow, limit: 4).0.isEmpty)
+        lanes.finish(row(2, chat: 2), result: .failed(reason: "x"), piecesSent: 0)
+        #expect(lanes.take(now: now, wallNow: testNow, limit: 4).0.map(\.id) == [5])
+    }
+
+    /// A row waiting for its retry holds its chat, not the others, and says when it is due.
+    @Test func aWaitingRowHoldsOnlyItsChat() {
+        var lanes = lanes([row(1, chat: 1, notBefore: testNow.addingTimeInterval(2)), row(2, chat: 1), row(3, chat: 2)])
+        let (ready, wakeAt) = lanes.take(now: now, wallNow: testNow, limit: 4)
+        #expect(ready.map(\.id) == [3])
+        #expect(wakeAt == now + .seconds(2))
+        #expect(lanes.take(now: now + .seconds(2), wallNow: testNow.addingTimeInterval(2), limit: 4).0.map(\.id) == [1])
+    }
+
+    /// What a send changed is kept in the queue, so the next turn needs no read.
+    @Test func theQueueFollowsWhatSendsChanged() {
+        var lanes = lanes([row(1, chat: 1), row(2, chat: 2)])
+        let (ready, _) = lanes.take(now: now, wallNow: testNow, limit: 4)
+        let later = testNow.addingTimeInterval(4)
+        lanes.finish(ready[0], result: .retry(at: later), piecesSent: 2)
+        lanes.finish(ready[1], result: .sent(messageID: 1), piecesSent: 0)
+        #expect(lanes.queue.map(\.id) == [1])
+        #expect(lanes.queue[0].attempts == 1 && lanes.queue[0].notBefore == later && lanes.queue[0].piecesSent == 2)
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) == .none)
+        #expect(lanes.readNeeded(now: now + .seconds(30), maxAge: .seconds(30)) == .full(known: [1: .message(html: "x")]))
+        lanes.noteNewRows()
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) == .after(2))
+        lanes.readNew([row(3, chat: 3)], limit: 500)
+        #expect(lanes.queue.map(\.id) == [1, 3])
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) == .none)
+        let (again, _) = lanes.take(now: now, wallNow: testNow.addingTimeInterval(5), limit: 4)
+        lanes.finish(again[0], result: .chatBlocked, piecesSent: 0)
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) != .none)
+    }
+
+    /// When the last read did not hold every pending row, news means a full read: a new
+    /// chat's first row may lie beyond the queue.
+    @Test func aFullQueueIsReadAgainInFull() {
+        var lanes = OutboxLanes(pacer: SendPacer(configuration: .unpaced))
+        lanes.read([row(1, chat: 1), row(2, chat: 1)], limit: 2, at: now)
+        lanes.noteNewRows()
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) != .after(2))
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) != .none)
+    }
+}
