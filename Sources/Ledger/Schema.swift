@@ -92,6 +92,7 @@ enum Schema {
         families,
         corrections,
         totalsGuard,
+        access,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
