@@ -17,6 +17,8 @@ enum CallbackData: Equatable {
     case deleteEntry(Int64)
     case restoreEntry(Int64)
     case removeRule(Int64)
+    /// Let the family group go: it is no longer the household's.
+    case unlinkGroup
 
     var encoded: String {
         switch self {
@@ -30,6 +32,7 @@ enum CallbackData: Equatable {
         case .deleteEntry(let id): "del:\(id)"
         case .restoreEntry(let id): "undel:\(id)"
         case .removeRule(let id): "rule:rm:\(id)"
+        case .unlinkGroup: "fam:unlink"
         }
     }
 
@@ -51,6 +54,7 @@ enum CallbackData: Equatable {
         case ("del", 2) where id != nil: self = .deleteEntry(id!)
         case ("undel", 2) where id != nil: self = .restoreEntry(id!)
         case ("rule", 3) where parts[1] == "rm" && lastID != nil: self = .removeRule(lastID!)
+        case ("fam", 2) where parts[1] == "unlink": self = .unlinkGroup
         default: return nil
         }
     }

@@ -60,6 +60,11 @@ extension ConversationHandler {
             try ledger.setBroadcastMode(mode, householdID: member.householdID)
             try refreshFamilyView(press, member: member)
             return l("family.mode", ["mode": .text(l("family.mode.\(mode.rawValue)"))])
+        case .unlinkGroup:
+            guard member.role == .owner else { return l("family.not_allowed") }
+            try unlinkGroup(of: household(of: member))
+            try refreshFamilyView(press, member: member)
+            return l("family.unlinked.done")
         }
     }
 

@@ -18,7 +18,7 @@ extension ConversationHandler {
         for household in try ledger.households() {
             let hour = household.timeZone.hour(of: clock.now())
             let today = today(of: household)
-            if let chat = household.familyChatID, hour >= Self.digestHour,
+            if let chat = try feedChat(of: household), hour >= Self.digestHour,
                try ledger.claimSchedule("digest", period: today.iso, householdID: household.id),
                let digest = try digest(household, day: today) {
                 try ledger.enqueue(.message(html: digest), chatID: chat, threadID: household.familyThreadID)
@@ -29,9 +29,10 @@ extension ConversationHandler {
                 let report = try monthlyReport(lastMonth, household: household, today: today)
                 guard !report.isEmpty else { continue }
                 let owner = try ledger.members(householdID: household.id).first { $0.role == .owner }
-                guard let chat = household.familyChatID ?? owner?.telegramUserID else { continue }
+                let group = try feedChat(of: household)
+                guard let chat = group ?? owner?.telegramUserID else { continue }
                 try ledger.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
-                                   chatID: chat, threadID: household.familyChatID == nil ? nil : household.familyThreadID)
+                                   chatID: chat, threadID: group == nil ? nil : household.familyThreadID)
             }
         }
     }

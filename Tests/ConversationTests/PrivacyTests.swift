@@ -152,10 +152,11 @@ import Testing
     /// of an old message rewrote it with the presser's entries, welcome or rules.
     @Test func buttonsInAnotherHouseholdsGroupChangeNothingThere() throws {
         try setUp()
-        let group = ChatRef(id: households[0].group, kind: .group)
+        let group = ChatRef(id: -444, kind: .group)
         try chat.say("самокат 300", from: .stranger)
         _ = try chat.handle(.addedToGroup(group, by: .stranger))
         let list = try #require(try chat.say("/today", from: .stranger, inGroup: group.id).last { !$0.buttons.isEmpty })
+        _ = try chat.press("fam:unlink", from: .stranger)
         _ = try chat.handle(.addedToGroup(group, by: households[0].owner))
         for data in list.buttons.flatMap({ $0 }).map(\.data) + ["lang:en", "rule:rm:1", "fam:mode:instant"] {
             let lines = try chat.handle(.callback(CallbackPress(queryID: "q", data: data, sender: .stranger, chat: group,

@@ -1,0 +1,92 @@
+import Foundation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+import TelegramBot
+import Testing
+
+extension AccessEndToEndTests {
+    /// Whether anything sent to `chat` after its first `count` messages shows Оля's family.
+    func familyShown(in chat: Int64, after count: Int) -> Bool {
+        texts(chat).dropFirst(count).contains { $0.contains("кава") || $0.contains("Оля") || $0.contains("85 ₴") }
+    }
+
+    /// Path 4 (and the scheduled post): each outsider removes the bot from the family group and
+    /// adds it back. The group stays Оля's, paused: the outsider gets a hint, Оля hears of it
+    /// in private, and neither her entries nor the 21:00 digest go there until she adds the
+    /// bot back herself.
+    @Test func aFamilyGroupCannotBeTakenOver() async throws {
+        let bot = try await family()
+        try await removeAndLeave()
+        let family = try household(of: olha)
+        for user in outsiders {
+            let (inGroup, toOlha) = (texts(group).count, texts(olha).count)
+            fake.enqueueBotMembership(chatID: group, status: "left", byID: user)
+            fake.enqueueBotMembership(chatID: group, status: "member", byID: user)
+            #expect(await eventually { texts(group).count == inGroup + 1 && texts(olha).count > toOlha })
+            #expect(texts(group).last?.contains("однієї родини") == true, "\(texts(group))")
+            #expect(texts(olha).last?.contains("хтось не з родини") == true, "\(texts(olha))")
+            #expect(try Ledger(path: path).household(familyChatID: group)?.id == family)
+        }
+        let quiet = texts(group).count
+        try await ask("кава 85", from: olha)
+        #expect(try await ask("/report", from: nina, in: group).text.contains("однієї родини"))
+        #expect(try await ask("/report", from: olha, in: group).text.contains("не з родини"))
+        clock.set(Date(timeIntervalSince1970: 1_795_291_200))  // 21:00 in Kyiv: no digest there
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(texts(group).count == quiet + 2 && !familyShown(in: group, after: quiet))
+
+        fake.enqueueBotMembership(chatID: group, status: "left", byID: nina)
+        fake.enqueueBotMembership(chatID: group, status: "member", byID: olha, firstName: "Оля")
+        #expect(await eventually { texts(group).contains { $0.contains("Я знову тут") } })
+        #expect(await eventually { texts(group).contains { $0.contains("Витрачено 85 ₴") } })
+        #expect(await eventually { texts(olha).contains { $0.contains("знову додали") } })
+        try await ask("таксі 120", from: olha)
+        #expect(await eventually { texts(group).last?.contains("таксі") == true })
+        await bot.stop()
+        fake.stop()
+    }
+
+    /// Path 5: the bot is kicked (sends answer 403), then added back. Each outsider's re-add
+    /// gets only the hint; a member's clears the mark, says so, and posts resume (the entries
+    /// made while the bot was out are not posted late).
+    @Test func aGroupTheBotWasKickedFromHearsAgainWhenAMemberAddsIt() async throws {
+        let bot = try await family()
+        try await removeAndLeave()
+        fake.block(chatID: group)
+        try await ask("кава 85", from: olha)
+        #expect(await eventually { fake.requests(method: "sendMessage").contains { $0.parameters["chat_id"] == "\(group)" && $0.parameters["text"]?.contains("кава") == true } })
+        fake.enqueueBotMembership(chatID: group, status: "kicked", byID: nina)
+        #expect(await eventually { texts(olha).last?.contains("прибрали") == true })
+        try await ask("таксі 120", from: olha)
+        fake.unblock(chatID: group)
+        for user in outsiders {
+            let before = texts(group).count
+            fake.enqueueBotMembership(chatID: group, status: "member", byID: user)
+            #expect(await eventually { texts(group).count == before + 1 })
+            #expect(texts(group).last?.contains("однієї родини") == true, "\(texts(group))")
+            fake.enqueueBotMembership(chatID: group, status: "left", byID: user)
+        }
+        fake.enqueueBotMembership(chatID: group, status: "member", byID: olha, firstName: "Оля")
+        #expect(await eventually { texts(group).last?.contains("Я знову тут") == true })
+        try await ask("продукти 400", from: olha)
+        #expect(await eventually { texts(group).last == "Оля · продукти · 400 ₴ · Продукти · картка" })
+        #expect(!texts(group).contains { $0.hasPrefix("Оля · кава") || $0.contains("таксі") }, "\(texts(group))")
+        await bot.stop()
+        fake.stop()
+    }
+
+    /// Path 6: with a umask that would give everyone read access, the database and the files
+    /// SQLite keeps beside it are the bot user's alone.
+    @Test func theDatabaseIsReadableByItsOwnerOnly() async throws {
+        let previous = umask(0)
+        defer { umask(previous) }
+        let bot = try await family()
+        for file in [path, path + "-wal", path + "-shm"] {
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+            #expect(mode & 0o077 == 0, "\(file): \(String(mode, radix: 8))")
+        }
+        await bot.stop()
+        fake.stop()
+    }
+}
