@@ -90,4 +90,30 @@ import Testing
     func household(of user: Int64) throws -> Int64? {
         try Ledger(path: path).member(telegramUserID: user)?.householdID
     }
+
+    /// Path 1: every button data of the group's messages and of Оля's `/family`, pressed
+    /// under each of the group's messages by all four outsiders: each press is answered with a
+    /// few words, and not one message of the group changes.
+    @Test func forgedPressesInTheFamilyGroupChangeNothing() async throws {
+        let bot = try await family()
+        for command in ["/add кава 85", "/history", "/lang"] { try await ask(command, from: olha, in: group) }
+        let shown = fake.sentMessages(chatID: group).filter { !buttons($0).isEmpty }
+        #expect(shown.count == 3)
+        let data = Set((shown + [try await ask("/family", from: olha)]).flatMap(buttons))
+        try await removeAndLeave()
+        let before = fake.sentMessages(chatID: group)
+        let presses = outsiders.flatMap { user in shown.flatMap { message in data.map { (group, message.messageID, $0, user) } } }
+        let answers = try await press(presses)
+        #expect(answers.allSatisfy { !($0.parameters["text"] ?? "").isEmpty }, "\(answers.map(\.parameters))")
+        #expect(fake.sentMessages(chatID: group) == before)
+        // Оля's own press counts only under the message that carries that button.
+        let confirmation = shown[0]
+        let foreign = data.subtracting(buttons(confirmation)).map { (group, confirmation.messageID, $0, olha) }
+        _ = try await press(foreign)
+        #expect(fake.sentMessages(chatID: group) == before)
+        await bot.stop()
+        let entries = try Ledger(path: path).recentEntries(householdID: try #require(try household(of: olha)), limit: 5)
+        #expect(entries.map(\.category) == ["cafe"])
+        fake.stop()
+    }
 }
