@@ -59,6 +59,10 @@ extension ConversationHandler {
             try ledger.setBroadcastMode(mode, householdID: member.householdID)
             try refreshFamilyView(press, member: member)
             return l("family.mode", ["mode": .text(l("family.mode.\(mode.rawValue)"))])
+        case .revokeInvitation(let code):
+            let answer = try revokeInvitation(code, member: member)
+            try refreshFamilyView(press, member: member)
+            return answer
         case .unlinkGroup:
             guard member.role == .owner else { return l("family.not_allowed") }
             try unlinkGroup(of: household(of: member))

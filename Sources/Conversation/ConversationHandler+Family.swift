@@ -72,9 +72,9 @@ extension ConversationHandler {
         try tellFamily(household, except: member) { $0("family.member_joined", ["name": .text(member.name.htmlEscaped)]) }
     }
 
-    /// `/family`: who is in it, the family chat, and (for the owner, in private) buttons to
-    /// remove a member, hand over ownership, choose how entries reach the group and let the
-    /// group go.
+    /// `/family`: who is in it, the family chat, and in private the open invitations the
+    /// member may cancel; for the owner, buttons to remove a member, hand over ownership,
+    /// choose how entries reach the group and let the group go.
     func familyView(_ member: Member, household: Household, showControls: Bool) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
         let members = try ledger.members(householdID: household.id)
@@ -88,7 +88,10 @@ extension ConversationHandler {
         lines.append(l(chatKey))
         lines.append(l("family.mode", ["mode": .text(l("family.mode.\(household.broadcastMode.rawValue)"))]))
         if members.count == 1 { lines.append(l("family.invite.hint")) }
-        guard showControls, member.role == .owner else { return (lines.joined(separator: "\n"), []) }
+        guard showControls else { return (lines.joined(separator: "\n"), []) }
+        let invitations = try invitationSection(member, household: household)
+        lines += invitations.lines
+        guard member.role == .owner else { return (lines.joined(separator: "\n"), invitations.buttons) }
         var buttons = members.filter { $0.id != member.id }.map { person in
             [OutboxButton(title: l("family.button.remove", ["name": .text(person.name)]), data: CallbackData.removeMember(person.id).encoded),
              OutboxButton(title: l("family.button.owner", ["name": .text(person.name)]), data: CallbackData.makeOwner(person.id).encoded)]
@@ -98,6 +101,7 @@ extension ConversationHandler {
             return OutboxButton(title: mode == household.broadcastMode ? "✓ " + title : title,
                                 data: CallbackData.broadcastMode(mode.rawValue).encoded)
         })
+        buttons += invitations.buttons
         if household.familyChatID != nil {
             buttons.append([OutboxButton(title: l("family.button.unlink"), data: CallbackData.unlinkGroup.encoded)])
         }

@@ -4,7 +4,9 @@ import KopiykaTestSupport
 import Ledger
 import Testing
 
-/// Issue 14: people who join a family, and leave it or are removed.
+/// Issue 14 for people who were in the family: a removed member (Тарас) and a departed one
+/// (Дмитрий) keep no way back in (the invitations they made), and a stranger gets nothing
+/// either.
 extension PrivacyTests {
     /// `person` joins `owner`'s household through an invitation link.
     func join(_ person: Sender, invitedBy owner: Sender) throws {
@@ -24,5 +26,40 @@ extension PrivacyTests {
     func privately(_ text: String, from sender: Sender, messageID: Int64? = nil, replyTo: Int64? = nil) throws -> [ConsoleDelivery.Line] {
         try chat.send(IncomingMessage(chat: ChatRef(id: sender.id, kind: .privateChat), sender: sender, text: text,
                                       messageID: messageID, replyToMessageID: replyTo, isReplyToBot: replyTo != nil))
+    }
+
+    /// Path 3: the invitations a member made die with their membership, and `/family` lets
+    /// the owner cancel any open one (a member, their own).
+    @Test func invitationsDoNotOutliveTheMemberWhoMadeThem() throws {
+        try setUp()
+        let yaryna = households[0].owner
+        try join(.taras, invitedBy: yaryna)
+        try join(.dmitry, invitedBy: yaryna)
+        let tarasCode = try #require(try chat.say("/invite", from: .taras).joined().firstMatch(of: /join_[A-Za-z0-9]{12}/)).output
+        let dmitryCode = try #require(try chat.say("/invite", from: .dmitry).joined().firstMatch(of: /join_[A-Za-z0-9]{12}/)).output
+        let ownCode = try #require(try chat.say("/invite", from: yaryna).joined().firstMatch(of: /join_[A-Za-z0-9]{12}/)).output
+
+        let view = try #require(try privately("/family", from: yaryna).last)
+        #expect(view.text.contains("Чинні запрошення (3):") && view.text.contains("• Тарас · до "), "\(view.text)")
+        let revokes = view.buttons.joined().map(\.data).filter { $0.hasPrefix("inv:rm:") }
+        #expect(revokes.count == 4)
+        let tarasView = try #require(try privately("/family", from: .taras).last)
+        #expect(tarasView.buttons.joined().map(\.data) == ["inv:rm:\(tarasCode.dropFirst(5))"], "\(tarasView)")
+
+        try remove(.taras, by: yaryna)
+        #expect(try chat.say("/start \(tarasCode)", from: .taras).joined().contains("скасоване"))
+        try chat.say("/leave", from: .dmitry)
+        #expect(try chat.say("/start \(dmitryCode)", from: .stranger).joined().contains("скасоване"))
+        // A stranger's forged press cancels nothing; the owner's does.
+        _ = try chat.press("inv:rm:\(ownCode.dropFirst(5))", from: .anna)
+        _ = try chat.press("inv:rm:*", from: .anna)
+        let annaJoins = try chat.say("/start \(ownCode)", from: .anna)
+        #expect(annaJoins.joined().contains("Welcome to the family"), "\(annaJoins)")
+        let next = try #require(try chat.say("/invite", from: .anna).joined().firstMatch(of: /join_[A-Za-z0-9]{12}/)).output
+        let cancelled = try chat.press("inv:rm:\(next.dropFirst(5))", from: yaryna, messageID: view.messageID)
+        #expect(cancelled.contains { $0.kind == .notice && $0.text == "Запрошення скасовано." }, "\(cancelled)")
+        #expect(try chat.say("/start \(next)", from: .olha).joined().contains("скасоване"))
+        let household = try #require(try chat.ledger.member(telegramUserID: yaryna.id)).householdID
+        #expect(try chat.ledger.members(householdID: household).map(\.name) == [yaryna.firstName, "Anna"])
     }
 }

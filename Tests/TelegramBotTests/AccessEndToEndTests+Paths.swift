@@ -11,6 +11,32 @@ extension AccessEndToEndTests {
         texts(chat).dropFirst(count).contains { $0.contains("кава") || $0.contains("Оля") || $0.contains("85 ₴") }
     }
 
+    /// Path 3: invitations made by Тарас and Марко stop working when they are out; Оля sees the
+    /// open ones in `/family` and cancels them there, and nobody else can.
+    @Test func invitationsDieWithTheirMaker() async throws {
+        let bot = try await family()
+        let fromTaras = try await invite(by: taras), fromMarko = try await invite(by: marko)
+        let view = try await ask("/family", from: olha)
+        #expect(view.text.contains("Чинні запрошення (2):"), "\(view.text)")
+        #expect(buttons(view).contains("inv:rm:\(fromTaras.dropFirst(5))"))
+        try await removeAndLeave()
+        #expect(try await ask("/start \(fromTaras)", from: taras).text.contains("скасоване"))
+        #expect(try await ask("/start \(fromMarko)", from: stranger).text.contains("скасоване"))
+
+        let fromOlha = try await invite(by: olha)
+        let code = String(fromOlha.dropFirst(5))
+        _ = try await press([(nina, 1, "inv:rm:\(code)", nina), (nina, 1, "inv:rm:*", nina), (taras, 1, "inv:rm:\(code)", taras),
+                             (group, view.messageID, "inv:rm:\(code)", stranger)])
+        let open = try await ask("/family", from: olha)
+        #expect(buttons(open).contains("inv:rm:\(code)"), "\(open.text)")
+        let answers = try await press([(olha, open.messageID, "inv:rm:\(code)", olha)])
+        #expect(answers.first?.parameters["text"] == "Запрошення скасовано.")
+        #expect(try await ask("/start \(fromOlha)", from: stranger).text.contains("скасоване"))
+        await bot.stop()
+        #expect(try Ledger(path: path).members(householdID: try #require(try household(of: olha))).map(\.name) == ["Оля"])
+        fake.stop()
+    }
+
     /// Path 4 (and the scheduled post): each outsider removes the bot from the family group and
     /// adds it back. The group stays Оля's, paused: the outsider gets a hint, Оля hears of it
     /// in private, and neither her entries nor the 21:00 digest go there until she adds the
