@@ -5,8 +5,8 @@ import Ledger
 import Testing
 
 /// Issue 14 for people who were in the family: a removed member (Тарас) and a departed one
-/// (Дмитрий) keep no way back in (the invitations they made), and a stranger gets nothing
-/// either.
+/// (Дмитрий) stop seeing it on every path they kept (their old lists, replies to them, the
+/// invitations they made, an export they asked for), and a stranger gets nothing either.
 extension PrivacyTests {
     /// `person` joins `owner`'s household through an invitation link.
     func join(_ person: Sender, invitedBy owner: Sender) throws {
@@ -26,6 +26,39 @@ extension PrivacyTests {
     func privately(_ text: String, from sender: Sender, messageID: Int64? = nil, replyTo: Int64? = nil) throws -> [ConsoleDelivery.Line] {
         try chat.send(IncomingMessage(chat: ChatRef(id: sender.id, kind: .privateChat), sender: sender, text: text,
                                       messageID: messageID, replyToMessageID: replyTo, isReplyToBot: replyTo != nil))
+    }
+
+    /// Path 2: after Тарас is removed and Дмитрий leaves, Ярина's changes are no longer pushed
+    /// into the lists they were sent, and their presses and replies under those lists pull
+    /// nothing of the family.
+    @Test func formerMembersNoLongerSeeTheFamily() throws {
+        try setUp()
+        let yaryna = households[0].owner
+        try join(.taras, invitedBy: yaryna)
+        try join(.dmitry, invitedBy: yaryna)
+        try privately("ювелірка 700", from: yaryna, messageID: 7_000)
+        let lists = try [Sender.taras, .dmitry].map { person in try #require(try privately("/history", from: person).last) }
+        #expect(lists.allSatisfy { $0.text.contains("ювелірка") })
+        try remove(.taras, by: yaryna)
+        try chat.say("/leave", from: .dmitry)
+        let former: Set<Int64> = [Sender.taras.id, Sender.dmitry.id]
+
+        let entry = try #require(try latestEntry(of: yaryna))
+        var pushed = try chat.press("cat:\(entry.id):transport", from: yaryna) + chat.press("del:\(entry.id)", from: yaryna)
+        pushed += try chat.press("undel:\(entry.id)", from: yaryna)
+        pushed += try chat.handle(.edited(IncomingMessage(chat: ChatRef(id: yaryna.id, kind: .privateChat), sender: yaryna,
+                                                          text: "ювелірка 710", messageID: 7_000)))
+        #expect(pushed.filter { former.contains($0.chatID) }.isEmpty, "\(pushed)")
+
+        let before = try entries(of: yaryna)
+        for (person, list) in zip([Sender.taras, .dmitry], lists) {
+            var pulled: [ConsoleDelivery.Line] = []
+            for data in list.buttons.joined().map(\.data) { pulled += try chat.press(data, from: person, messageID: list.messageID) }
+            pulled += try privately("видалити", from: person, replyTo: list.messageID)
+            pulled += try privately("таксі", from: person, replyTo: list.messageID)
+            #expect(leaked(pulled.texts(in: person.id), except: person).isEmpty, "\(person.firstName): \(pulled)")
+        }
+        #expect(try entries(of: yaryna) == before)
     }
 
     /// Path 3: the invitations a member made die with their membership, and `/family` lets
@@ -61,5 +94,20 @@ extension PrivacyTests {
         #expect(try chat.say("/start \(next)", from: .olha).joined().contains("скасоване"))
         let household = try #require(try chat.ledger.member(telegramUserID: yaryna.id)).householdID
         #expect(try chat.ledger.members(householdID: household).map(\.name) == [yaryna.firstName, "Anna"])
+    }
+
+    /// The export path: an export asked for by a member who is removed before it is made
+    /// never reaches them.
+    @Test func anExportStopsWhenItsMemberIsRemoved() throws {
+        try setUp()
+        let yaryna = households[0].owner
+        try join(.taras, invitedBy: yaryna)
+        #expect(try chat.say("/export все", from: .taras).joined().contains("Готую експорт"))
+        try remove(.taras, by: yaryna)
+        while try chat.ledger.transaction({ try chat.handler.runExportStep() }) {}
+        let delivered = try ConsoleDelivery(ledger: chat.ledger).deliver()
+        #expect(!delivered.contains { $0.document != nil }, "\(delivered)")
+        #expect(leaked(delivered.texts(in: Sender.taras.id), except: .taras).isEmpty)
+        #expect(delivered.texts(in: Sender.taras.id).contains { $0.contains("Експорт скасовано") })
     }
 }

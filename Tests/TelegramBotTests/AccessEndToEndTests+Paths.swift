@@ -6,9 +6,54 @@ import TelegramBot
 import Testing
 
 extension AccessEndToEndTests {
+    /// A reply to message `target` in a private chat.
+    func reply(_ text: String, from user: Int64, to target: Int) {
+        fake.enqueue(updateJSON: """
+            {"update_id": 0, "message": {"message_id": \(Int.random(in: 1...1_000_000)), "date": 1795248000,
+             "chat": {"id": \(user), "type": "private"}, "from": {"id": \(user), "is_bot": false, "first_name": "\(names[user] ?? "?")"},
+             "text": "\(text)", "reply_to_message": {"message_id": \(target), "date": 1795248000,
+             "chat": {"id": \(user), "type": "private"}, "from": {"id": 1, "is_bot": true, "first_name": "Kopiyka"}, "text": "…"}}}
+            """)
+    }
+
     /// Whether anything sent to `chat` after its first `count` messages shows Оля's family.
     func familyShown(in chat: Int64, after count: Int) -> Bool {
         texts(chat).dropFirst(count).contains { $0.contains("кава") || $0.contains("Оля") || $0.contains("85 ₴") }
+    }
+
+    /// Path 2: Тарас and Марко got lists of the family's entries while members. Once out,
+    /// Оля's changes are not pushed into those lists, and their presses and replies under them
+    /// pull nothing; a stranger and Ніна pressing the same data in their own chats get nothing
+    /// either.
+    @Test func formerMembersStopSeeingTheFamily() async throws {
+        let bot = try await family()
+        let confirmation = try await ask("кава 85", from: olha)
+        let lists = try await [ask("/history", from: taras), ask("/history", from: marko)]
+        #expect(lists.allSatisfy { $0.text.contains("кава") && !buttons($0).isEmpty })
+        try await removeAndLeave()
+        let seen = Dictionary(uniqueKeysWithValues: [taras, marko, nina, stranger].map { ($0, fake.sentMessages(chatID: $0).count) })
+        let olhas = try #require(try household(of: olha))
+        let entryID = try #require(try Ledger(path: path).recentEntries(householdID: olhas, limit: 1).first).id
+
+        _ = try await press([(olha, confirmation.messageID, "cat:\(entryID):taxi", olha)])
+        #expect(await eventually {
+            fake.sentMessages(chatID: olha).first { $0.messageID == confirmation.messageID }?.text.contains("Таксі") == true
+        })
+        #expect(fake.sentMessages(chatID: taras).contains(lists[0]) && fake.sentMessages(chatID: marko).contains(lists[1]))
+
+        var presses: [(chat: Int64, messageID: Int, data: String, from: Int64)] = []
+        for (user, list) in zip([taras, marko], lists) { presses += buttons(list).map { (user, list.messageID, $0, user) } }
+        for user in [nina, stranger] { presses += buttons(lists[0]).map { (user, 1, $0, user) } }
+        let answers = try await press(presses)
+        #expect(!answers.contains { ($0.parameters["text"] ?? "").contains("кава") })
+        for (user, list) in zip([taras, marko], lists) { reply("видалити", from: user, to: list.messageID) }
+        #expect(await eventually { texts(taras).count > seen[taras]! && texts(marko).count > seen[marko]! })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(fake.sentMessages(chatID: taras).contains(lists[0]) && fake.sentMessages(chatID: marko).contains(lists[1]))
+        for (user, count) in seen { #expect(!familyShown(in: user, after: count), "\(names[user] ?? ""): \(texts(user))") }
+        await bot.stop()
+        #expect(try Ledger(path: path).entry(id: entryID)?.category == "taxi")
+        fake.stop()
     }
 
     /// Path 3: invitations made by Тарас and Марко stop working when they are out; Оля sees the
