@@ -9,7 +9,8 @@ import Testing
 @Suite struct PrivacyTests {
     let chat = try! TestConversation(botUsername: "kopiyka_bot")
     static let everyCommand = ["/start", "/help", "/report", "/report минулий", "/report 2026", "/budget", "/budget кафе 100",
-                               "/rate usd 40", "/invite", "/family", "/leave", "/lang en", "/add кава 1", "/nonsense"]
+                               "/rate usd 40", "/invite", "/family", "/leave", "/lang en", "/add кава 1", "/history", "/today",
+                               "/week", "/rules", "/undo", "/export", "/export все", "/nonsense"]
 
     let households: [(owner: Sender, group: Int64, secret: String, amount: String)] = [
         (Sender(id: 11, firstName: "Ярина", languageCode: "uk"), -111, "ювелірка", "7 777"),
