@@ -23,6 +23,9 @@ enum Tokenizer {
                 case "+": kind = .plus
                 case ";": kind = .lineBreak
                 case ",": kind = .comma
+                // A full stop ends a sentence, and a sentence is an entry like a comma part
+                // (`Таксі 150. Обід 320.`); `1.5` and `12.11` never get here.
+                case _ where isSentenceEnd(s, at: i - 1, after: tokens.last): kind = .comma
                 case _ where Scalars.isLineBreak(c): kind = .lineBreak
                 case _ where Scalars.isCurrencySymbol(c): kind = .currencySymbol
                 default: continue
@@ -92,6 +95,18 @@ enum Tokenizer {
             i += 1
         }
         return i
+    }
+
+    /// `.`, `!`, `?` or `…` before a space or the end; after a short word (`тис.`, `грн.`) only
+    /// when a capital follows, since that dot is more often an abbreviation's.
+    private static func isSentenceEnd(_ s: [Unicode.Scalar], at i: Int, after previous: Token?) -> Bool {
+        let c = s[i]
+        guard c == "." || c == "!" || c == "?" || c == "…" else { return false }
+        var next = i + 1
+        guard next == s.count || Scalars.isSpace(s[next]) || Scalars.isLineBreak(s[next]) else { return false }
+        guard c == ".", let previous, previous.kind == .word, previous.end == i, previous.end - previous.start <= 4 else { return true }
+        while next < s.count, Scalars.isSpace(s[next]) { next += 1 }
+        return next < s.count && s[next].properties.isUppercase
     }
 
     private static func isThousandsGroup(_ s: [Unicode.Scalar], at i: Int) -> Bool {

@@ -66,7 +66,7 @@ extension Vocabulary {
 
     // Expenses
     groceries: groceries, grocery, food, supermarket, market, bread, milk, cheese, eggs, meat, chicken, fish, vegetables, veggies, fruit, fruits, apples, bananas, rice, pasta, sugar, water, juice, snacks, sweets, chocolate, tea, butter
-    cafe: coffee, cafe, café, coffee shop, latte, cappuccino, americano, espresso, restaurant, bar, pub, beer, wine, cocktail, lunch, breakfast, dinner, brunch, pizza, sushi, burger, burgers, shawarma, takeaway, takeout, food delivery, tips, donut, croissant, ice cream, bakery, dessert, smoothie
+    cafe: coffee, cafe, cake, pastry, café, coffee shop, latte, cappuccino, americano, espresso, restaurant, bar, pub, beer, wine, cocktail, lunch, breakfast, dinner, brunch, pizza, sushi, burger, burgers, shawarma, takeaway, takeout, food delivery, tips, donut, croissant, ice cream, bakery, dessert, smoothie
     taxi: taxi, cab, ride
     transport: transport, metro, subway, bus, tram, trolleybus, train ticket, ticket for metro, scooter, transit, fare
     fuel: fuel, gas station, petrol, diesel, gasoline, refuel, filling station
