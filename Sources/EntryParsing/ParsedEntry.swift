@@ -36,6 +36,8 @@ public enum ParseFailure: String, Error, Sendable, CaseIterable {
     case amountTooLarge = "amount_too_large"
     /// Before 2000 or more than a year after today (`01.01.0001`, `12.11.99`).
     case dateOutOfRange = "date_out_of_range"
+    /// Three capital letters after the amount that are no ISO 4217 code (`85 XYZ`).
+    case unknownCurrency = "unknown_currency"
 }
 
 /// The seam for household rules learned from corrections: they beat the built-in tables.

@@ -9,6 +9,8 @@ struct AmountCandidate: Sendable {
     var marked = false
     var plus = false
     var spoken = false
+    /// `85 XYZ`: a capitalized code that is no currency; the entry is refused, not hryvnias.
+    var unknownCurrency = false
     /// `12.11` with nothing glued to it: a date when the message has another amount.
     var dayMonth: NumberShape.DayMonth?
     /// Token indices it covers.
@@ -71,6 +73,9 @@ struct AmountCandidate: Sendable {
                 value = sum
                 j = next
             }
+        } else if free(j), CurrencyCode.isUnknownCode(tokens[j], meanings[j]) {
+            unknownCurrency = true
+            j += 1
         } else if free(j), j < meanings.count, meanings[j] == .minorUnit {
             // `50 копійок` alone.
             value = DecimalValue(digits: value.digits, scale: value.scale + 2)
@@ -82,7 +87,7 @@ struct AmountCandidate: Sendable {
             plus = true
             prefix += 1
         }
-        if currency != nil || plus { marked = true }
+        if currency != nil || plus || unknownCurrency { marked = true }
         if marked { dayMonth = nil }
         span = span.lowerBound..<j
     }
@@ -93,11 +98,17 @@ struct AmountCandidate: Sendable {
             case "$": return .usd
             case "€": return .eur
             case "£": return .gbp
+            case "₽": return Currency.iso("RUB")
+            case "¥": return Currency.iso("JPY")
+            case "₸": return Currency.iso("KZT")
+            case "₺": return Currency.iso("TRY")
+            case "₾": return Currency.iso("GEL")
+            case "₪": return Currency.iso("ILS")
             default: return .uah
             }
         }
         if case .currency(let currency)? = meaning { return currency }
-        return nil
+        return CurrencyCode.currency(token, meaning)
     }
 
     /// A number of kopiykas/cents and its unit word: the value in major units.

@@ -21,6 +21,8 @@ struct Token: Sendable {
     var end: Int
     /// Touches the previous token with no space between them (`85грн`, `₴85`, `1.5к`).
     var glued: Bool
+    /// A word of three letters or fewer written in capitals (`RSD`, `ATB`): a code, not prose.
+    var capitals = false
     /// What a number token means by its shape, read once here rather than by every stage.
     var shape: NumberShape? = nil
 }

@@ -34,6 +34,7 @@ enum Tokenizer {
             }
             let word = String(text)
             tokens.append(Token(kind: kind, text: word, start: start, end: i, glued: start == lastEnd,
+                                capitals: kind == .word && i - start <= 3 && s[start..<i].allSatisfy { Scalars.folded($0) != $0 },
                                 shape: kind == .number ? NumberShape.read(word) : nil))
             lastEnd = i
         }

@@ -10,6 +10,8 @@ extension Vocabulary {
     currency.USD: usd, dollar, dollars, bucks, buck
     currency.EUR: eur, euro, euros
     currency.PLN: pln, zł, zl, zloty, zlotys
+    currency.RUB: rub, ruble, rubles, rouble, roubles
+    currency.CHF: franc, francs
     currency.GBP: gbp, pound, pounds, quid
     minor: cents, cent, pence, penny, kopiykas, kopecks
     date.0: today

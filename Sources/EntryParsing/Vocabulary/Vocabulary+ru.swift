@@ -6,8 +6,11 @@ extension Vocabulary {
     account.privatbank: привате
     preposition: с, со, по
     currency.UAH: гривна, гривны, гривен, гривну, гривной, гривнах
-    currency.USD: доллар, доллара, долларов, доллары, долларах, баксов
-    currency.EUR: евро
+    currency.USD: долл, бакс, бакса, баксы, доллар, доллара, долларов, доллары, долларах, баксов
+    currency.EUR: евро, еврик, евриков
+    currency.RUB: рублей, рубли, рублях
+    currency.CHF: франков
+    currency.TRY: лира, лиры, лир
     currency.PLN: злотый, злотых, злотые
     currency.GBP: фунтов
     minor: копеек, копейки, копейка, копейку
