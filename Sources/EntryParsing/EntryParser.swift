@@ -106,6 +106,6 @@ public struct EntryParser: Sendable {
         return .success(ParsedEntry(
             kind: kind, amount: Money(minorUnits: minor, currency: currency), category: category,
             account: draft.account ?? defaults.account, date: date,
-            note: note, isPrivate: draft.isPrivate))
+            note: note, isPrivate: draft.isPrivate, expression: amount.expression))
     }
 }

@@ -11,6 +11,8 @@ struct AmountCandidate: Sendable {
     var spoken = false
     /// `85 XYZ`: a capitalized code that is no currency; the entry is refused, not hryvnias.
     var unknownCurrency = false
+    /// `2×45` when the amount was computed from what was written.
+    var expression: String?
     /// `12.11` with nothing glued to it: a date when the message has another amount.
     var dayMonth: NumberShape.DayMonth?
     /// Token indices it covers.
@@ -27,7 +29,14 @@ struct AmountCandidate: Sendable {
             defer { i += 1 }
             guard !consumed[i] else { continue }
             var candidate: AmountCandidate
-            if tokens[i].kind == .number {
+            if tokens[i].kind == .number,
+               let computed = Arithmetic.read(tokens, from: i, to: range.upperBound, consumed: consumed) {
+                candidate = AmountCandidate(value: computed.value ?? DecimalValue(digits: 0, scale: 0),
+                                            tooLarge: computed.value == nil, span: i..<computed.next)
+                // A product or a sum is surely money; a lone `12/11` may be a date or `24/7`.
+                candidate.marked = computed.text.contains("×") || computed.text.contains("+")
+                candidate.expression = computed.text
+            } else if tokens[i].kind == .number {
                 switch tokens[i].shape {
                 case .value(let value, let dayMonth)?:
                     candidate = AmountCandidate(value: value, dayMonth: dayMonth, span: i..<(i + 1))

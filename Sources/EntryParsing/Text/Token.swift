@@ -12,6 +12,8 @@ struct Token: Sendable {
         case lineBreak
         /// A comma outside a number: a new entry when both sides carry an amount.
         case comma
+        /// `*`, `×`, `/`, `÷`: arithmetic in an amount (`2*45`).
+        case operation
     }
 
     var kind: Kind

@@ -23,6 +23,7 @@ enum Tokenizer {
                 case "+": kind = .plus
                 case ";": kind = .lineBreak
                 case ",": kind = .comma
+                case "*", "×", "/", "÷": kind = .operation
                 // A full stop ends a sentence, and a sentence is an entry like a comma part
                 // (`Таксі 150. Обід 320.`); `1.5` and `12.11` never get here.
                 case _ where isSentenceEnd(s, at: i - 1, after: tokens.last): kind = .comma
