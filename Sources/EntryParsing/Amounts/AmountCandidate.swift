@@ -63,7 +63,9 @@ struct AmountCandidate: Sendable {
         var j = span.upperBound
         func free(_ k: Int) -> Bool { range.contains(k) && !consumed[k] }
         // A multiplier: `1.5к`, `15 тис`, `2 тисячі`.
-        if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.number(tokens[j].text) {
+        // `2 штуки` after digits is a count of pieces; `дві штуки` (spoken) is 2000.
+        if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.number(tokens[j].text),
+           !tokens[j].text.hasPrefix("штук") {
             if let scaled = value.multiplied(by: scale) { value = scaled } else { tooLarge = true }
             marked = true
             j += 1

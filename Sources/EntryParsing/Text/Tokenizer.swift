@@ -12,11 +12,14 @@ enum Tokenizer {
             var text = String.UnicodeScalarView()
             if Scalars.isDigit(c) {
                 kind = .number
-                i = scanNumber(s, from: i, into: &text)
+                // `United24 500`: digits glued to a word are part of a name, not a thousands group.
+                let named = start == lastEnd && tokens.last?.kind == .word
+                i = scanNumber(s, from: i, into: &text, grouping: !named)
             } else if Scalars.isLetter(c) || (c == "#" && i + 1 < s.count && Scalars.isLetter(s[i + 1])) {
                 kind = .word
                 if c == "#" { text.append(c); i += 1 }
                 i = scanWord(s, from: i, into: &text)
+                Lookalikes.cyrillicize(&text)
             } else {
                 i += 1
                 switch c {
@@ -65,7 +68,8 @@ enum Tokenizer {
 
     /// Digits, a `.` or `,` between digits, a space before a group of exactly three digits
     /// (`1 234`), and one exponent (`1e999`, so absurd amounts fail loudly instead of as `1`).
-    private static func scanNumber(_ s: [Unicode.Scalar], from start: Int, into text: inout String.UnicodeScalarView) -> Int {
+    private static func scanNumber(_ s: [Unicode.Scalar], from start: Int, into text: inout String.UnicodeScalarView,
+                                   grouping: Bool) -> Int {
         var i = start
         var groupLength = 0
         var sawSeparator = false
@@ -81,7 +85,7 @@ enum Tokenizer {
             let nextIsDigit = i + 1 < s.count && Scalars.isDigit(s[i + 1])
             if (c == "." || c == ","), nextIsDigit, !sawExponent {
                 sawSeparator = true
-            } else if Scalars.isSpace(c), !sawSeparator, groupLength <= 3,
+            } else if grouping, Scalars.isSpace(c), !sawSeparator, groupLength <= 3,
                       !sawExponent, isThousandsGroup(s, at: i + 1) {
                 text.append(" ")
                 groupLength = 0
