@@ -17,6 +17,10 @@ enum CallbackData: Equatable {
     case deleteEntry(Int64)
     case restoreEntry(Int64)
     case removeRule(Int64)
+    /// Revoke one open invitation (by its code), or, with nil, all of them.
+    case revokeInvitation(String?)
+    /// Let the family group go: it is no longer the household's.
+    case unlinkGroup
 
     var encoded: String {
         switch self {
@@ -30,6 +34,8 @@ enum CallbackData: Equatable {
         case .deleteEntry(let id): "del:\(id)"
         case .restoreEntry(let id): "undel:\(id)"
         case .removeRule(let id): "rule:rm:\(id)"
+        case .revokeInvitation(let code): "inv:rm:\(code ?? "*")"
+        case .unlinkGroup: "fam:unlink"
         }
     }
 
@@ -51,6 +57,9 @@ enum CallbackData: Equatable {
         case ("del", 2) where id != nil: self = .deleteEntry(id!)
         case ("undel", 2) where id != nil: self = .restoreEntry(id!)
         case ("rule", 3) where parts[1] == "rm" && lastID != nil: self = .removeRule(lastID!)
+        case ("inv", 3) where parts[1] == "rm" && parts[2] == "*": self = .revokeInvitation(nil)
+        case ("inv", 3) where parts[1] == "rm" && Invitations.isWellFormed(parts[2]): self = .revokeInvitation(parts[2])
+        case ("fam", 2) where parts[1] == "unlink": self = .unlinkGroup
         default: return nil
         }
     }

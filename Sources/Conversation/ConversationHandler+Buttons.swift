@@ -16,19 +16,18 @@ extension ConversationHandler {
 
     /// What the button does; returns the short text its answer shows, if any.
     private func apply(_ press: CallbackPress) throws -> String? {
-        guard let data = CallbackData(press.data), let member = try ledger.member(telegramUserID: press.sender.id) else {
-            return nil
+        let member = try ledger.member(telegramUserID: press.sender.id)
+        if let chat = press.chat, chat.kind == .group, let refusal = try refusal(of: press, in: chat, member: member) {
+            return refusal
         }
+        guard let data = CallbackData(press.data), let member else { return nil }
         let l = localizer(member)
-        // In a group, only the family it keeps the books of: a press there rewrites its message.
-        if let chat = press.chat, chat.kind == .group, try ledger.household(familyChatID: chat.id)?.id != member.householdID {
-            return l("group.not_member")
-        }
         switch data {
         case .language(let language):
             try ledger.setLanguage(language.rawValue, memberID: member.id)
             guard let updated = try ledger.member(id: member.id) else { return nil }
-            try edit(press, html: welcomeText(updated), buttons: languageButtons())
+            // In a group the chooser stays for the others: the language is the presser's own.
+            if press.chat?.kind != .group { try edit(press, html: welcomeText(updated), buttons: languageButtons()) }
             return localizer(updated)("language.changed")
         case .removeMember(let id), .makeOwner(let id):
             guard member.role == .owner, let target = try ledger.member(id: id), target.householdID == member.householdID,
@@ -61,7 +60,31 @@ extension ConversationHandler {
             try ledger.setBroadcastMode(mode, householdID: member.householdID)
             try refreshFamilyView(press, member: member)
             return l("family.mode", ["mode": .text(l("family.mode.\(mode.rawValue)"))])
+        case .revokeInvitation(let code):
+            let answer = try revokeInvitation(code, member: member)
+            try refreshFamilyView(press, member: member)
+            return answer
+        case .unlinkGroup:
+            guard member.role == .owner else { return l("family.not_allowed") }
+            try unlinkGroup(of: household(of: member))
+            try refreshFamilyView(press, member: member)
+            return l("family.unlinked.done")
         }
+    }
+
+    /// Why a press in a group changes nothing, if it does not. Anyone there can press any
+    /// button, and a client can send any data: only a member of the family the group keeps,
+    /// while it is not paused, pressing a button the message really carries, gets further
+    /// (where each action checks its role).
+    private func refusal(of press: CallbackPress, in chat: ChatRef, member: Member?) throws -> String? {
+        let l = member.map(localizer) ?? catalog[language(of: press.sender)]
+        guard let member, let household = try ledger.household(familyChatID: chat.id), household.id == member.householdID else {
+            return l("group.not_member")
+        }
+        guard try feedChat(of: household) == chat.id else { return l("group.paused") }
+        let buttons = try press.messageID.flatMap { try ledger.sentButtons(chatID: chat.id, messageID: $0) } ?? []
+        guard buttons.joined().contains(where: { $0.data == press.data }) else { return l("button.stale") }
+        return nil
     }
 
     private func refreshFamilyView(_ press: CallbackPress, member: Member) throws {

@@ -28,6 +28,14 @@ extension ConversationHandler {
                                 progressOutboxID: progress, header: CSVExport.header(l))
     }
 
+    /// Whether an export may still go where it was asked for: the member who asked is still in
+    /// the household, and a group it was asked in is still its family chat, not paused. An
+    /// export of a large household takes many steps, and a member can be removed between them.
+    func exportMayReach(_ job: ExportJob, member: Member) throws -> Bool {
+        guard member.householdID == job.householdID, let household = try ledger.household(id: job.householdID) else { return false }
+        return try job.chatID == member.telegramUserID || job.chatID == feedChat(of: household)
+    }
+
     func exportDays(_ argument: String, today: LocalDate) -> ClosedRange<LocalDate>? {
         switch argument {
         case "", "month", "місяць", "месяц": return YearMonth(today).days
@@ -64,6 +72,13 @@ extension ConversationHandler {
             return
         }
         let l = localizer(member)
+        guard try exportMayReach(job, member: member) else {
+            _ = try ledger.finishExport(job)  // Its rows so far are dropped with it.
+            if let progress = job.progressOutboxID, job.chatID == member.telegramUserID {
+                try ledger.enqueue(.edit(messageID: nil, ofOutboxID: progress, html: l("export.cancelled")), chatID: job.chatID)
+            }
+            return
+        }
         let entries = try ledger.nextExportEntries(job, limit: Self.exportChunk)
         if let last = entries.last {
             let names = try ledger.memberNames(householdID: job.householdID)

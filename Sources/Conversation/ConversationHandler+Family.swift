@@ -72,8 +72,9 @@ extension ConversationHandler {
         try tellFamily(household, except: member) { $0("family.member_joined", ["name": .text(member.name.htmlEscaped)]) }
     }
 
-    /// `/family`: who is in it, the family chat, and (for the owner, in private) buttons to
-    /// remove a member, hand over ownership and choose how entries reach the group.
+    /// `/family`: who is in it, the family chat, and in private the open invitations the
+    /// member may cancel; for the owner, buttons to remove a member, hand over ownership,
+    /// choose how entries reach the group and let the group go.
     func familyView(_ member: Member, household: Household, showControls: Bool) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
         let members = try ledger.members(householdID: household.id)
@@ -82,10 +83,15 @@ extension ConversationHandler {
             lines.append(l(person.role == .owner ? "family.member.owner" : "family.member", ["name": .text(person.name.htmlEscaped)]))
         }
         lines.append("")
-        lines.append(l(household.familyChatID == nil ? "family.chat.none" : "family.chat.linked"))
+        let chatKey = household.familyChatID == nil ? "family.chat.none"
+            : try feedChat(of: household) == nil ? "family.chat.paused" : "family.chat.linked"
+        lines.append(l(chatKey))
         lines.append(l("family.mode", ["mode": .text(l("family.mode.\(household.broadcastMode.rawValue)"))]))
         if members.count == 1 { lines.append(l("family.invite.hint")) }
-        guard showControls, member.role == .owner else { return (lines.joined(separator: "\n"), []) }
+        guard showControls else { return (lines.joined(separator: "\n"), []) }
+        let invitations = try invitationSection(member, household: household)
+        lines += invitations.lines
+        guard member.role == .owner else { return (lines.joined(separator: "\n"), invitations.buttons) }
         var buttons = members.filter { $0.id != member.id }.map { person in
             [OutboxButton(title: l("family.button.remove", ["name": .text(person.name)]), data: CallbackData.removeMember(person.id).encoded),
              OutboxButton(title: l("family.button.owner", ["name": .text(person.name)]), data: CallbackData.makeOwner(person.id).encoded)]
@@ -95,6 +101,10 @@ extension ConversationHandler {
             return OutboxButton(title: mode == household.broadcastMode ? "✓ " + title : title,
                                 data: CallbackData.broadcastMode(mode.rawValue).encoded)
         })
+        buttons += invitations.buttons
+        if household.familyChatID != nil {
+            buttons.append([OutboxButton(title: l("family.button.unlink"), data: CallbackData.unlinkGroup.encoded)])
+        }
         return (lines.joined(separator: "\n"), buttons)
     }
 
@@ -111,14 +121,15 @@ extension ConversationHandler {
         return l("family.leave.done")
     }
 
-    /// The chats that may show the household's entries: its members' and its family group.
+    /// The chats that may show the household's entries: its members' and its family group
+    /// (unless paused).
     func chats(of household: Household) throws -> Set<Int64> {
-        try Set(ledger.members(householdID: household.id).map(\.telegramUserID) + [household.familyChatID].compactMap { $0 })
+        try Set(ledger.members(householdID: household.id).map(\.telegramUserID) + [feedChat(of: household)].compactMap { $0 })
     }
 
-    /// A message for the family: to its group when it has one, else to every other member.
+    /// A message for the family: to its group when it has one (not paused), else to every other member.
     func tellFamily(_ household: Household, except: Member?, _ text: (Localizer) -> String) throws {
-        if let chat = household.familyChatID {
+        if let chat = try feedChat(of: household) {
             try ledger.enqueue(.message(html: text(familyLocalizer(household))), chatID: chat, threadID: household.familyThreadID)
             return
         }

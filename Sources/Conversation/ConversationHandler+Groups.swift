@@ -5,17 +5,6 @@ import Ledger
 import Localization
 
 extension ConversationHandler {
-    /// The bot was added to a group: a member's group becomes their household's family chat.
-    func linkGroup(_ chat: ChatRef, addedBy sender: Sender) throws {
-        guard let member = try ledger.member(telegramUserID: sender.id) else {
-            try ledger.enqueue(.message(html: catalog[language(of: sender)]("group.link_refused")), chatID: chat.id)
-            return
-        }
-        try ledger.linkFamilyChat(chat.id, threadID: chat.threadID, householdID: member.householdID)
-        let household = try household(of: member)
-        try ledger.enqueue(.message(html: familyLocalizer(household)("group.linked")), chatID: chat.id, threadID: chat.threadID)
-    }
-
     /// A message in a group. Only a linked family group's members are answered; with privacy
     /// mode off the bot sees all chatter, so plain text counts only when it reads as an entry.
     func receiveInGroup(_ message: IncomingMessage) throws {
@@ -29,6 +18,11 @@ extension ConversationHandler {
         }
         guard var member = try ledger.member(telegramUserID: message.sender.id), member.householdID == household.id else {
             if addressed { try reply(catalog[language(of: message.sender)]("group.not_member")) }
+            return
+        }
+        // Put back by someone outside the family: nothing of the household is said here.
+        guard !household.familyChatPaused else {
+            if addressed { try reply(localizer(member)("group.paused")) }
             return
         }
         if let command {

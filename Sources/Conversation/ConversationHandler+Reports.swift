@@ -165,9 +165,10 @@ extension ConversationHandler {
                     }
                 }
                 guard let threshold = announce else { continue }
-                let chat = household.familyChatID ?? member.telegramUserID
-                let thread = household.familyChatID == nil ? nil : household.familyThreadID
-                let l = household.familyChatID == nil ? localizer(member) : familyLocalizer(household)
+                let group = try feedChat(of: household)
+                let chat = group ?? member.telegramUserID
+                let thread = group == nil ? nil : household.familyThreadID
+                let l = group == nil ? localizer(member) : familyLocalizer(household)
                 try ledger.enqueue(.message(html: ReportRenderer(l).alert(status, threshold: threshold, base: household.baseCurrency)),
                                    chatID: chat, threadID: thread)
             }

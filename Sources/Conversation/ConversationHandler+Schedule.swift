@@ -19,7 +19,7 @@ extension ConversationHandler {
         for household in try ledger.households() {
             let hour = household.timeZone.hour(of: clock.now())
             let today = today(of: household)
-            if household.familyChatID != nil, hour >= Self.digestHour,
+            if try feedChat(of: household) != nil, hour >= Self.digestHour,
                try !ledger.isScheduleClaimed("digest", period: today.iso, householdID: household.id) {
                 jobs.append(claimedOnce("digest", householdID: household.id, period: today.iso) {
                     try self.sendDigest(householdID: household.id, day: today)
@@ -52,7 +52,7 @@ extension ConversationHandler {
     }
 
     func sendDigest(householdID: Int64, day: LocalDate) throws {
-        guard let household = try ledger.household(id: householdID), let chat = household.familyChatID,
+        guard let household = try ledger.household(id: householdID), let chat = try feedChat(of: household),
               let digest = try digest(household, day: day) else { return }
         try ledger.enqueue(.message(html: digest), chatID: chat, threadID: household.familyThreadID)
     }
@@ -62,9 +62,10 @@ extension ConversationHandler {
         let report = try monthlyReport(month, household: household, today: today)
         guard !report.isEmpty else { return }
         let owner = try ledger.members(householdID: household.id).first { $0.role == .owner }
-        guard let chat = household.familyChatID ?? owner?.telegramUserID else { return }
+        let group = try feedChat(of: household)
+        guard let chat = group ?? owner?.telegramUserID else { return }
         try ledger.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
-                           chatID: chat, threadID: household.familyChatID == nil ? nil : household.familyThreadID)
+                           chatID: chat, threadID: group == nil ? nil : household.familyThreadID)
     }
 
     /// The day's totals by member and category; nil on a day without entries. Sums past

@@ -45,7 +45,7 @@ public final class ConversationHandler {
             case .addedToGroup(let chat, let by):
                 try linkGroup(chat, addedBy: by)
             case .removedFromGroup(let chatID):
-                try ledger.unlinkFamilyChat(chatID)
+                try groupRemoved(chatID: chatID)
             case .blocked(let chatID, let isBlocked):
                 try ledger.setChatBlocked(chatID, isBlocked)
             case .chatMigrated(let old, let new):

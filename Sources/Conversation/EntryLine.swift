@@ -27,7 +27,10 @@ struct EntryLine {
     func details(_ l: Localizer, withDate: Bool = true) -> String {
         var parts: [String] = []
         if !entry.note.isEmpty { parts.append(entry.note.clipped(to: Self.noteLimit).htmlEscaped) }
-        let amount = l.money(entry.amount, style: .compact)
+        var amount = l.money(entry.amount, style: .compact)
+        if let expression = ComputedAmount.expression(of: entry) {
+            amount = l("entry.amount.computed", ["expression": .text(expression.htmlEscaped), "amount": .text(amount)])
+        }
         parts.append(entry.kind == .income ? l("entry.amount.income", ["amount": .text(amount)]) : amount)
         parts.append(l.categoryName(entry.category).htmlEscaped)
         parts.append(l.accountName(entry.account).htmlEscaped)

@@ -16,7 +16,7 @@ struct FamilyBroadcaster {
     static let batchWindow: TimeInterval = 5 * 60
 
     func post(_ entries: [Entry], by member: Member, household: Household) throws {
-        guard let chat = household.familyChatID, household.broadcastMode != .digest else { return }
+        guard let chat = try handler.feedChat(of: household), household.broadcastMode != .digest else { return }
         let visible = entries.filter { !$0.isPrivate }
         guard !visible.isEmpty else { return }
         let ledger = handler.ledger
@@ -36,12 +36,13 @@ struct FamilyBroadcaster {
 
     /// Re-renders the family posts that show any of these entries, after a change: a deleted
     /// entry drops out of its post, a recategorized one shows its new category. Posts in a
-    /// group that is no longer the family's stay as they were.
+    /// group that is no longer the family's (or is paused) stay as they were.
     func refresh(entryIDs: [Int64], household: Household) throws {
+        guard let group = try handler.feedChat(of: household) else { return }
         var seen: Set<Int64> = []
         for id in entryIDs {
             for post in try handler.ledger.familyPosts(showing: id)
-            where post.chatID == household.familyChatID && seen.insert(post.postID).inserted {
+            where post.chatID == group && seen.insert(post.postID).inserted {
                 let entries = try post.entryIDs.compactMap { try handler.ledger.entry(id: $0) }.filter { !$0.isPrivate }
                 let html = entries.isEmpty ? handler.familyLocalizer(household)("family.post.deleted") : try render(entries, household: household)
                 try handler.ledger.enqueue(.edit(messageID: nil, ofOutboxID: post.outboxID, html: html),

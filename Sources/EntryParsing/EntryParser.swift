@@ -85,6 +85,7 @@ public struct EntryParser: Sendable {
         guard let amount = draft.amount else {
             return draft.hasLeftovers(message.tokens) ? .failure(.noAmount) : .success(nil)
         }
+        guard !amount.unknownCurrency else { return .failure(.unknownCurrency) }
         let currency = amount.currency ?? draft.currency ?? baseCurrency
         let (limit, limitOverflow) = EntryParser.maximumMajorUnits.multipliedReportingOverflow(by: currency.minorUnitsPerMajor)
         guard !amount.tooLarge, let minor = amount.value.minorUnits(minorDigits: currency.minorUnitDigits),
@@ -105,6 +106,6 @@ public struct EntryParser: Sendable {
         return .success(ParsedEntry(
             kind: kind, amount: Money(minorUnits: minor, currency: currency), category: category,
             account: draft.account ?? defaults.account, date: date,
-            note: note, isPrivate: draft.isPrivate))
+            note: note, isPrivate: draft.isPrivate, expression: amount.expression))
     }
 }

@@ -14,9 +14,11 @@ public struct ParsedEntry: Equatable, Sendable {
     public var note: String
     /// The message carried `#приватно`, `#private` or `#личное` (removed from the note).
     public var isPrivate: Bool
+    /// How the amount was computed, as a confirmation shows it (`2×45`); nil for a plain number.
+    public var expression: String?
 
     public init(kind: EntryKind, amount: Money, category: CategoryKey, account: AccountKey?,
-                date: LocalDate, note: String, isPrivate: Bool) {
+                date: LocalDate, note: String, isPrivate: Bool, expression: String? = nil) {
         self.kind = kind
         self.amount = amount
         self.category = category
@@ -24,6 +26,7 @@ public struct ParsedEntry: Equatable, Sendable {
         self.date = date
         self.note = note
         self.isPrivate = isPrivate
+        self.expression = expression
     }
 }
 
@@ -36,6 +39,8 @@ public enum ParseFailure: String, Error, Sendable, CaseIterable {
     case amountTooLarge = "amount_too_large"
     /// Before 2000 or more than a year after today (`01.01.0001`, `12.11.99`).
     case dateOutOfRange = "date_out_of_range"
+    /// Three capital letters after the amount that are no ISO 4217 code (`85 XYZ`).
+    case unknownCurrency = "unknown_currency"
 }
 
 /// The seam for household rules learned from corrections: they beat the built-in tables.

@@ -1,7 +1,7 @@
 /// An ISO 4217 currency and how many minor units its major unit has.
 ///
-/// Only the currencies Kopiyka's users write about are known by name; the table is the one
-/// place to add another.
+/// `known` are the ones Kopiyka's users write about most (named in lists and examples); any
+/// ISO 4217 code is accepted (`Currency+ISO4217`).
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// The ISO 4217 code, upper case: `UAH`.
     public let code: String
@@ -13,11 +13,9 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         self.minorUnitDigits = minorUnitDigits
     }
 
-    /// A known currency by its ISO code, in any letter case.
+    /// A currency by its ISO 4217 code, in any letter case.
     public init?(code: String) {
-        guard let known = Currency.known.first(where: { $0.code == code.uppercased() }) else {
-            return nil
-        }
+        guard let known = Currency.iso(code) else { return nil }
         self = known
     }
 

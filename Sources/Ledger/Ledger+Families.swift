@@ -4,7 +4,8 @@ import SQLite
 
 /// Why an invitation code did not work.
 public enum InvitationProblem: Error, Equatable, Sendable {
-    case unknown, expired, used
+    /// `revoked`: by the owner, or because the member who made it is no longer in the family.
+    case unknown, expired, used, revoked
 }
 
 extension Ledger {
@@ -16,12 +17,16 @@ extension Ledger {
                        code, member.householdID, member.id, Self.milliseconds(expires))
     }
 
-    /// The household an invitation opens, checking it is known, unused and not expired.
+    /// The household an invitation opens, checking it is known, unused, not revoked, not
+    /// expired, and that whoever made it is still in that household.
     public func invitationHousehold(code: String) throws -> Result<Int64, InvitationProblem> {
-        let row = try db.queryFirst("SELECT household_id, expires_at_ms, used_by FROM invitations WHERE code = ?",
-                                    code) { ($0.int64(0), $0.int64(1), $0.optionalInt64(2)) }
-        guard let (householdID, expires, usedBy) = row else { return .failure(.unknown) }
+        let row = try db.queryFirst("""
+            SELECT i.household_id, i.expires_at_ms, i.used_by, i.revoked, m.household_id
+            FROM invitations i LEFT JOIN members m ON m.id = i.created_by WHERE i.code = ?
+            """, code) { ($0.int64(0), $0.int64(1), $0.optionalInt64(2), $0.bool(3), $0.optionalInt64(4)) }
+        guard let (householdID, expires, usedBy, revoked, makersHousehold) = row else { return .failure(.unknown) }
         if usedBy != nil { return .failure(.used) }
+        if revoked || makersHousehold != householdID { return .failure(.revoked) }
         if expires < Self.milliseconds(clock.now()) { return .failure(.expired) }
         return .success(householdID)
     }
@@ -38,6 +43,7 @@ extension Ledger {
     /// along; their old, now empty, household stays behind without members.
     public func moveMember(_ member: Member, toHousehold householdID: Int64) throws -> Member {
         try transaction {
+            try revokeInvitations(createdBy: member.id)
             try db.execute("UPDATE members SET household_id = ?, role = 'member' WHERE id = ?", householdID, member.id)
             try moveEntries(of: member, toHousehold: householdID)
             guard let moved = try self.member(id: member.id) else { throw InvitationProblem.unknown }
@@ -46,13 +52,15 @@ extension Ledger {
     }
 
     /// Removes a member from a household: they get a household of their own again, with their
-    /// entries, so nobody's history is lost or left visible to the others.
+    /// entries, so nobody's history is lost or left visible to the others; the invitations
+    /// they made are revoked, so none of them lets anyone (them included) back in.
     public func detachMember(_ member: Member) throws -> Member {
         try transaction {
             guard let old = try household(id: member.householdID) else { return member }
             try db.execute("INSERT INTO households (base_currency, time_zone, created_at) VALUES (?, ?, ?)",
                            old.baseCurrency.code, old.timeZone.identifier, Self.timestamp(clock.now()))
             let householdID = db.lastInsertRowID
+            try revokeInvitations(createdBy: member.id)
             try db.execute("UPDATE members SET household_id = ?, role = 'owner' WHERE id = ?", householdID, member.id)
             try moveEntries(of: member, toHousehold: householdID)
             return try self.member(id: member.id) ?? member
@@ -74,17 +82,20 @@ extension Ledger {
 
     // MARK: The family chat
 
-    /// Links a group as the household's family chat (unlinking it from any other household).
+    /// Links a group as the household's family chat, not paused (unlinking it from any other
+    /// household: the conversation asks first whether that household's owner let it go).
     public func linkFamilyChat(_ chatID: Int64, threadID: Int64?, householdID: Int64) throws {
         try transaction {
-            try db.execute("UPDATE households SET family_chat_id = NULL, family_thread_id = NULL WHERE family_chat_id = ?", chatID)
-            try db.execute("UPDATE households SET family_chat_id = ?, family_thread_id = ? WHERE id = ?",
+            try unlinkFamilyChat(chatID)
+            try db.execute("UPDATE households SET family_chat_id = ?, family_thread_id = ?, family_chat_paused = 0 WHERE id = ?",
                            chatID, threadID, householdID)
         }
     }
 
     public func unlinkFamilyChat(_ chatID: Int64) throws {
-        try db.execute("UPDATE households SET family_chat_id = NULL, family_thread_id = NULL WHERE family_chat_id = ?", chatID)
+        try db.execute("""
+            UPDATE households SET family_chat_id = NULL, family_thread_id = NULL, family_chat_paused = 0 WHERE family_chat_id = ?
+            """, chatID)
     }
 
     public func household(familyChatID chatID: Int64) throws -> Household? {

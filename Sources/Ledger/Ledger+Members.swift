@@ -52,14 +52,14 @@ extension Ledger {
                           transform: Self.household)
     }
 
-    static let householdColumns = "id, base_currency, time_zone, family_chat_id, family_thread_id, broadcast_mode"
+    static let householdColumns = "id, base_currency, time_zone, family_chat_id, family_thread_id, broadcast_mode, family_chat_paused"
 
     static func household(_ row: Row) -> Household {
         Household(id: row.int64(0),
                   baseCurrency: Currency(code: row.string(1)) ?? Currency(code: row.string(1), minorUnitDigits: 2),
                   timeZone: ZoneRules(identifier: row.string(2)) ?? .utc,
                   familyChatID: row.optionalInt64(3), familyThreadID: row.optionalInt64(4),
-                  broadcastMode: BroadcastMode(rawValue: row.string(5)) ?? .batched)
+                  broadcastMode: BroadcastMode(rawValue: row.string(5)) ?? .batched, familyChatPaused: row.bool(6))
     }
 
     /// Every household: the scheduler walks them once a minute (a few thousand rows at most).

@@ -67,17 +67,18 @@ extension Ledger {
         try db.queryFirst("SELECT COUNT(*) FROM outbox WHERE state = 'pending'") { $0.int(0) } ?? 0
     }
 
-    /// Records how a send ended. A sent row keeps only what later edits need (its message
-    /// id), not what it said; a finished row is pruned when its time is up (`OutboxRetention`).
+    /// Records how a send ended. A sent row keeps only what later edits and presses need (its
+    /// message id and its buttons), not what it said; a finished row is pruned when its time is up (`OutboxRetention`).
     public func complete(_ item: OutboxItem, with result: OutboxResult) throws {
         let now = clock.now()
         try transaction {
             switch result {
             case .sent(let messageID):
+                let kept = try item.content.keptAfterSending.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
                 try db.execute("""
-                    UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1, payload = '', prune_at_ms = ?
+                    UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1, payload = ?, prune_at_ms = ?
                     WHERE id = ?
-                    """, messageID, Self.milliseconds(now.addingTimeInterval(OutboxRetention.sent)), item.id)
+                    """, messageID, kept ?? "", Self.milliseconds(now.addingTimeInterval(OutboxRetention.sent)), item.id)
             case .retry(let at):
                 try db.execute("UPDATE outbox SET attempts = attempts + 1, not_before_ms = ? WHERE id = ?",
                                Int64(at.timeIntervalSince1970 * 1000), item.id)

@@ -30,7 +30,7 @@ extension Ledger {
             let keptLonger = Int64((OutboxRetention.shown - OutboxRetention.sent) * 1000)
             for row in due {
                 if !row.kept, try showsEntries(outboxID: row.id) {
-                    try db.execute("UPDATE outbox SET kept = 1, payload = '', prune_at_ms = ? WHERE id = ?",
+                    try db.execute("UPDATE outbox SET kept = 1, prune_at_ms = ? WHERE id = ?",
                                    row.pruneAt + keptLonger, row.id)
                 } else {
                     if row.kept { try forgetView(outboxID: row.id) }

@@ -13,11 +13,17 @@ public final class Ledger {
     let db: Connection
     let clock: WallClock
 
-    /// Opens the database at `path`, creating it and applying migrations as needed.
+    /// Opens the database at `path`, creating it and applying migrations as needed. The file,
+    /// and with it the `-wal` and `-shm` files SQLite makes in its mode, is readable and
+    /// writable by its owner only, whatever the umask; a file from before is made so.
     ///
     /// Throws `SQLiteError` with `.notADatabase`, `.locked`, `.cannotOpen` or `.newerSchema`
     /// for the cases an operator can act on.
     public init(path: String, clock: WallClock = .system) throws {
+        if path != ":memory:" && !path.isEmpty {
+            PrivateFile.restrict(path, create: true)
+            for suffix in ["-wal", "-shm", "-journal"] { PrivateFile.restrict(path + suffix, create: false) }
+        }
         db = try Connection(path: path)
         self.clock = clock
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))

@@ -61,3 +61,18 @@ public enum OutboxResult: Equatable, Sendable {
     /// Telegram refused it for good (a bad request): kept for the record, never retried.
     case failed(reason: String)
 }
+
+extension OutboxContent {
+    /// What a sent row keeps of itself: the buttons, which a press in a group is checked
+    /// against (`Ledger.sentButtons`), and never the text; nil when there is nothing to keep.
+    var keptAfterSending: OutboxContent? {
+        switch self {
+        case .message(_, _, let buttons) where !buttons.isEmpty:
+            .message(html: "", buttons: buttons)
+        case .edit(let messageID, let ofOutboxID, _, let buttons) where !buttons.isEmpty:
+            .edit(messageID: messageID, ofOutboxID: ofOutboxID, html: "", buttons: buttons)
+        default:
+            nil
+        }
+    }
+}

@@ -11,6 +11,9 @@ public struct Household: Equatable, Sendable {
     /// The forum topic of the family chat the bot was linked from, where posts go.
     public var familyThreadID: Int64?
     public var broadcastMode: BroadcastMode
+    /// The family group keeps its link but gets nothing of the household: the bot was removed
+    /// from it, or put back by someone outside the family, and no member has added it since.
+    public var familyChatPaused: Bool
 }
 
 /// How entries reach the family chat.

@@ -8,6 +8,10 @@ import Glibc
 // network, and the single arena's lock cost no measurable CPU per update.
 _ = mallopt(M_ARENA_MAX, 1)
 
+// Every file Kopiyka makes holds a family's money: none is for group or others, whatever umask
+// the shell or the service manager passed on. (The database and exports also set their modes.)
+_ = umask(0o077)
+
 // `kopiyka [run | console | parse | bench | help]`. Anything that goes wrong ends here with
 // one clear line on stderr and a non-zero status.
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -24,7 +24,7 @@ enum FuzzStep: CustomStringConvertible {
     var mayChangeHouseholds: Bool {
         switch self {
         case .say(_, _, let text, _): text.hasPrefix("/start") || text.hasPrefix("/leave")
-        case .press(_, _, _, let data): data.hasPrefix("fam:rm")
+        case .press(_, _, _, let data): data.hasPrefix("fam:rm") || data == "fam:unlink"
         case .linkGroup, .unlinkGroup, .migrateGroup: true
         case .edit, .advance, .block, .nonText: false
         }
@@ -76,7 +76,8 @@ extension FuzzWorld {
     static let garbageData = ["", ":", "cat:", "cat:abc", "cat:-1", "cat:9223372036854775807", "cat:99999999999999999999",
                               "del:0", "undel:-9", "back:", "lang:xx", "lang:", "fam:rm:", "fam:rm:1", "fam:own:2",
                               "fam:mode:", "fam:mode:weird", "fam:mode:instant", "fam:mode:digest", "rule:rm:1",
-                              "rule:rm:x", "cat:1:home", "cat:1:salary", "cat:2:*", "cat:3:zzz", "cat:4:", "del:1:2"]
+                              "rule:rm:x", "cat:1:home", "cat:1:salary", "cat:2:*", "cat:3:zzz", "cat:4:", "del:1:2",
+                              "fam:unlink", "fam:unlink:1", "inv:rm:", "inv:rm:*", "inv:rm:AAAAAAAAAAAA", "inv:rm:\u{0}"]
 
     func nextStep() -> FuzzStep {
         let person = rng.below(people.count)

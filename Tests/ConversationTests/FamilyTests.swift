@@ -71,7 +71,7 @@ import Testing
         #expect(refused.texts(in: -200).first?.contains("/start") == true)
         #expect(try chat.ledger.household(familyChatID: -200) == nil)
         _ = try chat.handle(.removedFromGroup(chatID: group))
-        #expect(try chat.ledger.household(familyChatID: group) == nil)
+        #expect(try chat.ledger.household(familyChatID: group)?.familyChatPaused == true)
     }
 
     @Test func entriesArePostedToTheGroupInBatches() throws {

@@ -62,6 +62,21 @@ import Testing
         #expect(outcome.stderr.contains("BOT_TIMEZONE"))
     }
 
+    /// Issue 14: the database and an exported file are the running user's alone, whatever
+    /// umask the shell passes on.
+    @Test func theDatabaseAndExportsAreReadableByTheirOwnerOnly() throws {
+        let previous = umask(0)
+        let outcome = try kopiyka.run(["console"], stdin: "кава 85\n/export\n")
+        umask(previous)
+        #expect(outcome.stdout.contains("📎"), "\(outcome.stdout)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        let export = try #require(files.first { $0.hasSuffix(".csv") })
+        for file in ["k.sqlite", export] {
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: folder.path(file))[.posixPermissions] as? Int)
+            #expect(mode & 0o077 == 0, "\(file): \(String(mode, radix: 8))")
+        }
+    }
+
     @Test func readsBotEnvFromTheWorkingDirectory() throws {
         try "DATABASE_PATH=./from-env-file.sqlite\nDEFAULT_LANGUAGE=en\n"
             .write(toFile: folder.path("bot.env"), atomically: true, encoding: .utf8)

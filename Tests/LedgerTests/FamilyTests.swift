@@ -78,4 +78,42 @@ import Testing
         #expect(try ledger.openFamilyPost(memberID: olha.id, chatID: -100, since: testNow.addingTimeInterval(1)) == nil)
         #expect(try ledger.familyPosts(showing: 2).map(\.entryIDs) == [[1, 2]])
     }
+
+    @Test func anInvitationDiesWithTheMembershipOfWhoeverMadeIt() throws {
+        let olha = try person(1, "Оля")
+        let taras = try ledger.moveMember(try person(2, "Тарас"), toHousehold: olha.householdID)
+        let week = testNow.addingTimeInterval(7 * 86_400)
+        for (code, maker) in [("mine", olha), ("his", taras), ("later", olha)] { try ledger.createInvitation(code: code, by: maker, expires: week) }
+        #expect(try ledger.openInvitations(householdID: olha.householdID).map(\.code).sorted() == ["his", "later", "mine"])
+        #expect(try ledger.revokeInvitation(code: "later", householdID: olha.householdID))
+        #expect(try !ledger.revokeInvitation(code: "later", householdID: olha.householdID))
+        #expect(try ledger.invitationHousehold(code: "later") == .failure(.revoked))
+        _ = try ledger.detachMember(taras)
+        #expect(try ledger.invitationHousehold(code: "his") == .failure(.revoked))
+        #expect(try ledger.openInvitations(householdID: olha.householdID).map(\.code) == ["mine"])
+    }
+
+    @Test func aPausedFamilyChatKeepsItsLinkAndWhatWasQueuedIsGivenUp() throws {
+        let olha = try person(1, "Оля")
+        try ledger.linkFamilyChat(-100, threadID: nil, householdID: olha.householdID)
+        try ledger.enqueue(.message(html: "кава"), chatID: -100)
+        try ledger.setFamilyChatPaused(true, chatID: -100)
+        try ledger.abandonChat(-100)
+        #expect(try ledger.household(familyChatID: -100)?.familyChatPaused == true)
+        #expect(try ledger.pendingOutbox().isEmpty)
+        try ledger.linkFamilyChat(-100, threadID: nil, householdID: olha.householdID)
+        #expect(try ledger.household(familyChatID: -100)?.familyChatPaused == false)
+    }
+
+    @Test func theButtonsOfASentMessageAreThoseOfItsLatestVersion() throws {
+        let buttons = [[OutboxButton(title: "🗑", data: "del:1")]]
+        try ledger.enqueue(.message(html: "кава", buttons: buttons), chatID: -100)
+        try ledger.enqueue(.edit(messageID: 77, ofOutboxID: nil, html: "кава", buttons: []), chatID: -100)
+        #expect(try ledger.sentButtons(chatID: -100, messageID: 77) == nil)
+        let (sent, edit) = (try ledger.pendingOutbox()[0], try ledger.pendingOutbox()[1])
+        try ledger.complete(sent, with: .sent(messageID: 77))
+        #expect(try ledger.sentButtons(chatID: -100, messageID: 77) == buttons)
+        try ledger.complete(edit, with: .sent(messageID: 77))
+        #expect(try ledger.sentButtons(chatID: -100, messageID: 77) == [])
+    }
 }

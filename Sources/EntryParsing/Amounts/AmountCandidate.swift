@@ -9,6 +9,10 @@ struct AmountCandidate: Sendable {
     var marked = false
     var plus = false
     var spoken = false
+    /// `85 XYZ`: a capitalized code that is no currency; the entry is refused, not hryvnias.
+    var unknownCurrency = false
+    /// `2×45` when the amount was computed from what was written.
+    var expression: String?
     /// `12.11` with nothing glued to it: a date when the message has another amount.
     var dayMonth: NumberShape.DayMonth?
     /// Token indices it covers.
@@ -25,7 +29,14 @@ struct AmountCandidate: Sendable {
             defer { i += 1 }
             guard !consumed[i] else { continue }
             var candidate: AmountCandidate
-            if tokens[i].kind == .number {
+            if tokens[i].kind == .number,
+               let computed = Arithmetic.read(tokens, from: i, to: range.upperBound, consumed: consumed) {
+                candidate = AmountCandidate(value: computed.value ?? DecimalValue(digits: 0, scale: 0),
+                                            tooLarge: computed.value == nil, span: i..<computed.next)
+                // A product or a sum is surely money; a lone `12/11` may be a date or `24/7`.
+                candidate.marked = computed.text.contains("×") || computed.text.contains("+")
+                candidate.expression = computed.text
+            } else if tokens[i].kind == .number {
                 switch tokens[i].shape {
                 case .value(let value, let dayMonth)?:
                     candidate = AmountCandidate(value: value, dayMonth: dayMonth, span: i..<(i + 1))
@@ -52,7 +63,9 @@ struct AmountCandidate: Sendable {
         var j = span.upperBound
         func free(_ k: Int) -> Bool { range.contains(k) && !consumed[k] }
         // A multiplier: `1.5к`, `15 тис`, `2 тисячі`.
-        if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.number(tokens[j].text) {
+        // `2 штуки` after digits is a count of pieces; `дві штуки` (spoken) is 2000.
+        if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.number(tokens[j].text),
+           !tokens[j].text.hasPrefix("штук") {
             if let scaled = value.multiplied(by: scale) { value = scaled } else { tooLarge = true }
             marked = true
             j += 1
@@ -71,6 +84,9 @@ struct AmountCandidate: Sendable {
                 value = sum
                 j = next
             }
+        } else if free(j), CurrencyCode.isUnknownCode(tokens[j], meanings[j]) {
+            unknownCurrency = true
+            j += 1
         } else if free(j), j < meanings.count, meanings[j] == .minorUnit {
             // `50 копійок` alone.
             value = DecimalValue(digits: value.digits, scale: value.scale + 2)
@@ -82,7 +98,7 @@ struct AmountCandidate: Sendable {
             plus = true
             prefix += 1
         }
-        if currency != nil || plus { marked = true }
+        if currency != nil || plus || unknownCurrency { marked = true }
         if marked { dayMonth = nil }
         span = span.lowerBound..<j
     }
@@ -93,11 +109,17 @@ struct AmountCandidate: Sendable {
             case "$": return .usd
             case "€": return .eur
             case "£": return .gbp
+            case "₽": return Currency.iso("RUB")
+            case "¥": return Currency.iso("JPY")
+            case "₸": return Currency.iso("KZT")
+            case "₺": return Currency.iso("TRY")
+            case "₾": return Currency.iso("GEL")
+            case "₪": return Currency.iso("ILS")
             default: return .uah
             }
         }
         if case .currency(let currency)? = meaning { return currency }
-        return nil
+        return CurrencyCode.currency(token, meaning)
     }
 
     /// A number of kopiykas/cents and its unit word: the value in major units.

@@ -2,7 +2,7 @@
 /// `півтори тисячі`, `тисяча мільйонів`) from consecutive word tokens, by the usual
 /// group-and-scale grammar: a word that cannot follow the previous one ends the number.
 enum NumberWordReader {
-    private enum Last { case none, unit, teen, ten, hundreds, scale, half }
+    private enum Last { case none, unit, teen, ten, hundreds, scale, half, andHalf }
 
     /// The value in hundredths (nil when it passes `Int64`: `мільярд мільярдів мільярдів`) and
     /// the index after the last word used; nil when no number starts at `start`. `end` is at
@@ -13,7 +13,16 @@ enum NumberWordReader {
         var total: Int64 = 0, group: Int64 = 0, overflow = false
         var last = Last.none, lastScale = Int64.max
         var i = start, next = start
-        loop: while i < end, tokens[i].kind == .word, let word = lexicon.number(tokens[i].text) {
+        loop: while i < end, tokens[i].kind == .word {
+            // `п'ять з половиною тисяч`: half of the next scale's unit.
+            if [.unit, .teen, .ten, .hundreds].contains(last), let after = andAHalf(tokens, at: i, end) {
+                group += 50
+                last = .andHalf
+                i = after
+                next = i
+                continue
+            }
+            guard let word = lexicon.number(tokens[i].text) else { break }
             switch word {
             case .value(let v, let rank):
                 let allowed: Bool
@@ -46,6 +55,11 @@ enum NumberWordReader {
             case .half:
                 guard last == .none else { break loop }
                 last = .half
+            case .filler:
+                // `тисяча е-е двісті`: skipped between the words of a number, never ending one.
+                guard last != .none, i + 1 < end, lexicon.number(tokens[i + 1].text) != nil else { break loop }
+                i += 1
+                continue loop
             case .and:
                 guard [.hundreds, .scale].contains(last), i + 1 < end,
                       case .value? = lexicon.number(tokens[i + 1].text) else { break loop }
@@ -58,6 +72,17 @@ enum NumberWordReader {
         guard last != .none, last != .half else { return nil }
         overflow = overflow || !add(group, times: 1, to: &total)
         return (overflow ? nil : DecimalValue(digits: total, scale: 2), next)
+    }
+
+    private static let withWords: Set<String> = ["з", "із", "зі", "с", "and"]
+    private static let halfWords: Set<String> = ["половиною", "половиной", "half"]
+
+    /// The index after `з половиною`, `с половиной` or `and a half` at `i`, or nil.
+    private static func andAHalf(_ tokens: [Token], at i: Int, _ end: Int) -> Int? {
+        guard withWords.contains(tokens[i].text), i + 1 < end else { return nil }
+        if halfWords.contains(tokens[i + 1].text) { return i + 2 }
+        if tokens[i + 1].text == "a", i + 2 < end, tokens[i + 2].text == "half" { return i + 3 }
+        return nil
     }
 
     private static func add(_ value: Int64, times factor: Int64, to total: inout Int64) -> Bool {

@@ -60,6 +60,8 @@ struct Categorizer {
             else { continue }
             let matches = candidate.stems.indices.dropFirst().allSatisfy { k in
                 let token = tokens[i + k]
+                // A name may hold digits (`United24`, `А-95`) while they are not the amount.
+                if token.kind == .number { return !consumed[i + k] && token.text == candidate.stems[k] }
                 return !consumed[i + k] && token.kind == .word
                     && (stems[i + k] == candidate.stems[k] || Stemmer.alternateStem(token.text) == candidate.stems[k])
             }

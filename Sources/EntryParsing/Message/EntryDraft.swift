@@ -28,7 +28,8 @@ struct EntryDraft {
         for i in range where !consumed[i] {
             switch meanings[i] {
             case .account(let key)?:
-                account = account ?? key
+                // A bank names the account better than a card word, in either order (`карткою моно`).
+                if account == nil || (account == .card && key != .cash) { account = key }
                 consumed[i] = true
                 if i > range.lowerBound, !consumed[i - 1], meanings[i - 1] == .preposition { consumed[i - 1] = true }
             case .currency(let code)?:

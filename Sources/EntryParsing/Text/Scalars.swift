@@ -58,7 +58,7 @@ enum Scalars {
 
     static func isCurrencySymbol(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
-        case 0x24, 0x20AC, 0x20B4, 0xA3: return true
+        case 0x24, 0x20AC, 0x20B4, 0xA3, 0x20BD, 0xA5, 0x20B8, 0x20BA, 0x20BE, 0x20AA: return true
         default: return false
         }
     }

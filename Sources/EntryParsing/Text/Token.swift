@@ -12,6 +12,8 @@ struct Token: Sendable {
         case lineBreak
         /// A comma outside a number: a new entry when both sides carry an amount.
         case comma
+        /// `*`, `×`, `/`, `÷`: arithmetic in an amount (`2*45`).
+        case operation
     }
 
     var kind: Kind
@@ -21,6 +23,8 @@ struct Token: Sendable {
     var end: Int
     /// Touches the previous token with no space between them (`85грн`, `₴85`, `1.5к`).
     var glued: Bool
+    /// A word of three letters or fewer written in capitals (`RSD`, `ATB`): a code, not prose.
+    var capitals = false
     /// What a number token means by its shape, read once here rather than by every stage.
     var shape: NumberShape? = nil
 }

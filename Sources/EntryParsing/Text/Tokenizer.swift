@@ -12,17 +12,24 @@ enum Tokenizer {
             var text = String.UnicodeScalarView()
             if Scalars.isDigit(c) {
                 kind = .number
-                i = scanNumber(s, from: i, into: &text)
+                // `United24 500`: digits glued to a word are part of a name, not a thousands group.
+                let named = start == lastEnd && tokens.last?.kind == .word
+                i = scanNumber(s, from: i, into: &text, grouping: !named)
             } else if Scalars.isLetter(c) || (c == "#" && i + 1 < s.count && Scalars.isLetter(s[i + 1])) {
                 kind = .word
                 if c == "#" { text.append(c); i += 1 }
                 i = scanWord(s, from: i, into: &text)
+                Lookalikes.cyrillicize(&text)
             } else {
                 i += 1
                 switch c {
                 case "+": kind = .plus
                 case ";": kind = .lineBreak
                 case ",": kind = .comma
+                case "*", "×", "/", "÷": kind = .operation
+                // A full stop ends a sentence, and a sentence is an entry like a comma part
+                // (`Таксі 150. Обід 320.`); `1.5` and `12.11` never get here.
+                case _ where isSentenceEnd(s, at: i - 1, after: tokens.last): kind = .comma
                 case _ where Scalars.isLineBreak(c): kind = .lineBreak
                 case _ where Scalars.isCurrencySymbol(c): kind = .currencySymbol
                 default: continue
@@ -31,6 +38,7 @@ enum Tokenizer {
             }
             let word = String(text)
             tokens.append(Token(kind: kind, text: word, start: start, end: i, glued: start == lastEnd,
+                                capitals: kind == .word && i - start <= 3 && s[start..<i].allSatisfy { Scalars.folded($0) != $0 },
                                 shape: kind == .number ? NumberShape.read(word) : nil))
             lastEnd = i
         }
@@ -60,7 +68,8 @@ enum Tokenizer {
 
     /// Digits, a `.` or `,` between digits, a space before a group of exactly three digits
     /// (`1 234`), and one exponent (`1e999`, so absurd amounts fail loudly instead of as `1`).
-    private static func scanNumber(_ s: [Unicode.Scalar], from start: Int, into text: inout String.UnicodeScalarView) -> Int {
+    private static func scanNumber(_ s: [Unicode.Scalar], from start: Int, into text: inout String.UnicodeScalarView,
+                                   grouping: Bool) -> Int {
         var i = start
         var groupLength = 0
         var sawSeparator = false
@@ -76,7 +85,7 @@ enum Tokenizer {
             let nextIsDigit = i + 1 < s.count && Scalars.isDigit(s[i + 1])
             if (c == "." || c == ","), nextIsDigit, !sawExponent {
                 sawSeparator = true
-            } else if Scalars.isSpace(c), !sawSeparator, groupLength <= 3,
+            } else if grouping, Scalars.isSpace(c), !sawSeparator, groupLength <= 3,
                       !sawExponent, isThousandsGroup(s, at: i + 1) {
                 text.append(" ")
                 groupLength = 0
@@ -92,6 +101,18 @@ enum Tokenizer {
             i += 1
         }
         return i
+    }
+
+    /// `.`, `!`, `?` or `…` before a space or the end; after a short word (`тис.`, `грн.`) only
+    /// when a capital follows, since that dot is more often an abbreviation's.
+    private static func isSentenceEnd(_ s: [Unicode.Scalar], at i: Int, after previous: Token?) -> Bool {
+        let c = s[i]
+        guard c == "." || c == "!" || c == "?" || c == "…" else { return false }
+        var next = i + 1
+        guard next == s.count || Scalars.isSpace(s[next]) || Scalars.isLineBreak(s[next]) else { return false }
+        guard c == ".", let previous, previous.kind == .word, previous.end == i, previous.end - previous.start <= 4 else { return true }
+        while next < s.count, Scalars.isSpace(s[next]) { next += 1 }
+        return next < s.count && s[next].properties.isUppercase
     }
 
     private static func isThousandsGroup(_ s: [Unicode.Scalar], at i: Int) -> Bool {

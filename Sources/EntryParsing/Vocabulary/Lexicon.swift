@@ -110,6 +110,7 @@ private struct Tables: Sendable {
         case ("number", "hundred"): return .hundred
         case ("number", "half"): return .half
         case ("number", "and"): return .and
+        case ("number", "filler"): return .filler
         case ("number", "1.5"): return .value(150, rank: .unit)
         case ("number", let n):
             guard let value = Int64(n) else { return nil }

@@ -27,6 +27,8 @@ enum NumberWord: Equatable, Sendable {
     case half
     /// English `and` inside a number.
     case and
+    /// `ну`, `е-е`, `um` between the words of a number.
+    case filler
 
     enum Rank: Int, Sendable { case unit, teen, ten, hundreds }
 }

@@ -10,6 +10,8 @@ extension Vocabulary {
     currency.USD: usd, dollar, dollars, bucks, buck
     currency.EUR: eur, euro, euros
     currency.PLN: pln, zł, zl, zloty, zlotys
+    currency.RUB: rub, ruble, rubles, rouble, roubles
+    currency.CHF: franc, francs
     currency.GBP: gbp, pound, pounds, quid
     minor: cents, cent, pence, penny, kopiykas, kopecks
     date.0: today
@@ -28,6 +30,7 @@ extension Vocabulary {
     month.12: december, dec
     private: #private
     number.0: zero
+    number.filler: um, uh, er, erm, uhm
     number.1: one
     number.2: two
     number.3: three
@@ -66,11 +69,11 @@ extension Vocabulary {
 
     // Expenses
     groceries: groceries, grocery, food, supermarket, market, bread, milk, cheese, eggs, meat, chicken, fish, vegetables, veggies, fruit, fruits, apples, bananas, rice, pasta, sugar, water, juice, snacks, sweets, chocolate, tea, butter
-    cafe: coffee, cafe, café, coffee shop, latte, cappuccino, americano, espresso, restaurant, bar, pub, beer, wine, cocktail, lunch, breakfast, dinner, brunch, pizza, sushi, burger, burgers, shawarma, takeaway, takeout, food delivery, tips, donut, croissant, ice cream, bakery, dessert, smoothie
+    cafe: coffee, cafe, cake, pastry, café, coffee shop, latte, cappuccino, americano, espresso, restaurant, bar, pub, beer, wine, cocktail, lunch, breakfast, dinner, brunch, pizza, sushi, burger, burgers, shawarma, takeaway, takeout, food delivery, tips, donut, croissant, ice cream, bakery, dessert, smoothie
     taxi: taxi, cab, ride
     transport: transport, metro, subway, bus, tram, trolleybus, train ticket, ticket for metro, scooter, transit, fare
     fuel: fuel, gas station, petrol, diesel, gasoline, refuel, filling station
-    car: car, car wash, carwash, tyres, tires, parking, car repair, mechanic, car insurance, fine, oil change, spare parts, garage
+    car: oil change, tyres, tires, car wash, car service, garage, car, car wash, carwash, tyres, tires, parking, car repair, mechanic, car insurance, fine, oil change, spare parts, garage
     housing: rent, apartment, flat, mortgage, housing, landlord, lease
     utilities: utilities, utility bills, electricity, power bill, heating, gas bill, water bill, internet, wifi, trash
     mobile: mobile, phone, phone top up, top up, topup, phone bill, sim, cellular
@@ -78,7 +81,7 @@ extension Vocabulary {
     beauty: haircut, hairdresser, barber, manicure, pedicure, cosmetics, makeup, beauty salon, salon, nails, perfume, spa, skincare, shampoo
     clothing: clothes, clothing, jacket, jeans, pants, trousers, dress, skirt, shirt, t-shirt, sweater, hoodie, shoes, sneakers, boots, socks, underwear, hat, scarf, gloves, coat, bag, backpack, belt
     home: household, home, cleaning supplies, detergent, dishes, furniture, repair, renovation, tools, paint, light bulb, bedding, towels, curtains, carpet, decor, cleaning
-    electronics: electronics, laptop, computer, pc, smartphone, iphone, headphones, earbuds, charger, cable, tablet, tv, monitor, keyboard, mouse, power bank, powerbank, generator, gadget, router, console
+    electronics: new phone, bought a phone, bought phone, new laptop, electronics, laptop, computer, pc, smartphone, iphone, headphones, earbuds, charger, cable, tablet, tv, monitor, keyboard, mouse, power bank, powerbank, generator, gadget, router, console
     kids: kids, kid, children, child, baby, nanny, babysitter, diapers, toys, toy, kindergarten, daycare, school, stationery, stroller
     education: education, tuition, course, courses, tutor, lessons, lesson, university, college, textbook, book, books, seminar, training course, webinar, exam, classes
     entertainment: entertainment, cinema, movie, movies, theatre, theater, concert, tickets, ticket, exhibition, museum, bowling, billiards, escape room, karaoke, club, party, circus, zoo, games, game, festival, aquapark
@@ -87,15 +90,15 @@ extension Vocabulary {
     pets: pet, pets, cat, dog, pet food, cat food, dog food, vet, veterinarian, litter, grooming, pet shop
     gifts: gift, gifts, present, presents, flowers, bouquet, birthday, anniversary, wedding, souvenir
     travel: travel, trip, vacation, holiday, hotel, hostel, booking, airbnb, flight, flights, plane tickets, train, tour, excursion, visa, luggage
-    donations: donation, donations, donate, donated, charity, fundraiser, fundraising, volunteers, army, afu
+    donations: fund, charity fund, donation, donations, donate, donated, charity, fundraiser, fundraising, volunteers, army, afu
     taxes: tax, taxes, income tax, customs, duty
     other: other, misc, miscellaneous
 
     // Income
     salary: salary, paycheck, payroll, wage, wages, bonus, advance
-    freelance: freelance, freelancing, gig, side job, client payment, contract work
+    freelance: client paid, client payment, upwork, fiverr, payoneer, payout, freelance, freelancing, gig, side job, client payment, contract work
     cashback: cashback, cash back
-    refund: refund, refunded, reimbursement, money back
-    other_income: income, revenue, interest, dividends, dividend, sold, won, winnings, pension, allowance, stipend, gift money
+    refund: paid back, paid me back, repaid, refund, refunded, reimbursement, money back
+    other_income: sent me, paid me, transferred me, income, revenue, interest, dividends, dividend, sold, won, winnings, pension, allowance, stipend, gift money
     """
 }

@@ -102,7 +102,7 @@ struct ConsoleSession {
         for line in lines {
             if let document = line.document {
                 let path = FileManager.default.currentDirectoryPath + "/" + document.name
-                try document.data.write(to: URL(fileURLWithPath: path))
+                try PrivateFile.write(document.data, to: path)
                 print("📎 \(line.text) → \(path)")
                 continue
             }

@@ -76,6 +76,20 @@ public final class FakeBotAPI: @unchecked Sendable {
         return enqueue(["callback_query": query])
     }
 
+    /// Queues `my_chat_member` for a group: user `byID` added the bot (`member`) or removed
+    /// it (`left`, `kicked`).
+    @discardableResult
+    public func enqueueBotMembership(chatID: Int64, status: String, byID: Int64, firstName: String = "Olena") -> Int64 {
+        let bot: [String: Any] = ["id": 1, "is_bot": true, "first_name": "Kopiyka"]
+        let wasPresent = status == "left" || status == "kicked"
+        return enqueue(["my_chat_member": [
+            "chat": ["id": chatID, "type": "supergroup", "title": "Family"],
+            "from": ["id": byID, "is_bot": false, "first_name": firstName, "language_code": "uk"], "date": Self.now(),
+            "old_chat_member": ["user": bot, "status": wasPresent ? "member" : "left"],
+            "new_chat_member": ["user": bot, "status": status],
+        ] as [String: Any]])
+    }
+
     private func enqueue(_ object: [String: Any]) -> Int64 {
         let id = withState { $0.enqueue(object) }
         condition.broadcast()
@@ -108,6 +122,9 @@ public final class FakeBotAPI: @unchecked Sendable {
         withState { _ = $0.heldChats.remove(chatID) }
         condition.broadcast()
     }
+
+    /// Sends to this chat go through again (the bot was added back to the group).
+    public func unblock(chatID: Int64) { withState { _ = $0.blockedChats.remove(chatID) } }
 
     /// Sends to `chatID` answer 400 with `migrate_to_chat_id`.
     public func migrate(chatID: Int64, to newChatID: Int64) { withState { $0.migratedChats[chatID] = newChatID } }

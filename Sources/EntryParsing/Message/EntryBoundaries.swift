@@ -1,0 +1,67 @@
+/// Where one comma part holds several entries that people write without commas:
+/// `таксі 150 і обід 320`, `coffee 60 and cake 90`, `молоко 42 хліб 28 сир 160`.
+///
+/// Conservative by design: a boundary needs a digit amount on both sides, and a list without
+/// conjunctions needs a category word in every item, so `2 кави 170`, `кава 85 12.11`,
+/// `Rozetka замовлення 48213377 2500` and `бензин 30 л 1650` stay one entry. Costs one pass
+/// over the part when it holds fewer than two digit numbers (nearly every message).
+enum EntryBoundaries {
+    static let conjunctions: Set<String> = ["і", "й", "та", "и", "and"]
+
+    static func parts(of part: Range<Int>, _ tokens: [Token], meanings: [Meaning?], lexicon: Lexicon) -> [Range<Int>] {
+        var numbers = 0
+        for i in part where tokens[i].kind == .number { numbers += 1 }
+        guard numbers >= 2 else { return [part] }
+        return byConjunction(part, tokens).flatMap { asList($0, tokens, meanings: meanings, lexicon: lexicon) }
+    }
+
+    /// `кава 70 та круасан 55`: split at a conjunction with a number before it and a word, then
+    /// a number, after it.
+    private static func byConjunction(_ part: Range<Int>, _ tokens: [Token]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = part.lowerBound
+        for k in part where tokens[k].kind == .word && conjunctions.contains(tokens[k].text) {
+            let after = (k + 1)..<part.upperBound
+            guard (start..<k).contains(where: { tokens[$0].kind == .number }),
+                  let first = after.first, tokens[first].kind == .word,
+                  after.contains(where: { tokens[$0].kind == .number }) else { continue }
+            result.append(start..<k)
+            start = k + 1
+        }
+        result.append(start..<part.upperBound)
+        return result
+    }
+
+    /// `молоко 42 хліб 28 сир 160`: items of words then one plain number, each naming a category.
+    private static func asList(_ part: Range<Int>, _ tokens: [Token], meanings: [Meaning?], lexicon: Lexicon) -> [Range<Int>] {
+        guard let first = part.first, tokens[first].kind == .word else { return [part] }
+        var numbers: [Int] = []
+        for i in part where tokens[i].kind == .number {
+            guard case .value(_, nil)? = tokens[i].shape else { return [part] }
+            numbers.append(i)
+        }
+        guard numbers.count >= 2 else { return [part] }
+        var starts = [first]
+        for (previous, next) in zip(numbers, numbers.dropFirst()) {
+            // The next item starts at its first word that is not a currency, account or scale.
+            guard let start = ((previous + 1)..<next).first(where: { isItemWord(tokens[$0], meanings[$0], lexicon) })
+            else { return [part] }
+            starts.append(start)
+        }
+        let ends = starts.dropFirst().map { $0 } + [part.upperBound]
+        let items = zip(starts, ends).map { $0..<$1 }
+        for (item, number) in zip(items, numbers) {
+            guard (item.lowerBound..<number).contains(where: { if case .category? = meanings[$0] { true } else { false } })
+            else { return [part] }
+        }
+        return items
+    }
+
+    private static func isItemWord(_ token: Token, _ meaning: Meaning?, _ lexicon: Lexicon) -> Bool {
+        guard token.kind == .word, lexicon.number(token.text) == nil else { return false }
+        switch meaning {
+        case nil, .category?: return true
+        default: return false
+        }
+    }
+}

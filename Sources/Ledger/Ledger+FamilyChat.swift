@@ -1,0 +1,35 @@
+import FoundationEssentials
+import SQLite
+
+extension Ledger {
+    /// Pauses (or resumes) a family group: it stays linked to its household, which alone can
+    /// resume it or let it go, but nothing of the household is sent there while it is paused.
+    public func setFamilyChatPaused(_ paused: Bool, chatID: Int64) throws {
+        try db.execute("UPDATE households SET family_chat_paused = ? WHERE family_chat_id = ?", paused, chatID)
+    }
+
+    /// Gives up on a chat the bot was removed from. What is still queued for it fails (kept
+    /// for the record), so none of it reaches whoever puts the bot back there; its batched
+    /// family posts close, so the next entry starts a post instead of editing one that never
+    /// went out. Rare, so the posts are found by a scan.
+    public func abandonChat(_ chatID: Int64) throws {
+        try db.execute("""
+            UPDATE outbox SET state = 'failed', failure = 'the bot left the chat' WHERE chat_id = ? AND state = 'pending'
+            """, chatID)
+        try db.execute("UPDATE family_posts SET opened_at_ms = 0 WHERE chat_id = ? AND opened_at_ms > 0", chatID)
+    }
+
+    /// The buttons a sent message carries now (its last sent version, an edit or the message
+    /// itself), or nil for a message the outbox does not know. A press whose data is not
+    /// among them was made up by its client.
+    public func sentButtons(chatID: Int64, messageID: Int64) throws -> [[OutboxButton]]? {
+        guard let payload = try db.queryFirst("""
+            SELECT payload FROM outbox WHERE chat_id = ? AND sent_message_id = ? ORDER BY id DESC LIMIT 1
+            """, chatID, messageID, transform: { $0.string(0) })
+        else { return nil }
+        switch try? JSONDecoder().decode(OutboxContent.self, from: Data(payload.utf8)) {
+        case .message(_, _, let buttons)?, .edit(_, _, _, let buttons)?: return buttons
+        default: return []
+        }
+    }
+}
