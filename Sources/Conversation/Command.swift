@@ -8,6 +8,11 @@ struct Command: Equatable {
     /// The rest of the message, trimmed.
     let argument: String
 
+    init(name: String, argument: String) {
+        self.name = name
+        self.argument = argument
+    }
+
     /// Reads a command from a message, or nil when the text is not one. A `/cmd@other_bot`
     /// addressed to another bot in a group is not ours: nil.
     init?(_ text: String, botUsername: String?) {
@@ -21,8 +26,8 @@ struct Command: Equatable {
             if let botUsername, addressee.lowercased() != botUsername.lowercased() { return nil }
             name = head[..<at]
         }
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-        else { return nil }
+        // Any letters, so `/звіт` reaches the typo hint instead of reading as an entry.
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         self.name = name.lowercased()
         self.argument = String(body.dropFirst(head.count)).trimmed
     }

@@ -4,6 +4,8 @@ public enum ConversationEvent: Equatable, Sendable {
     case message(IncomingMessage)
     /// A person edited a message they sent earlier.
     case edited(IncomingMessage)
+    /// A message with nothing to read: a voice note, a photo without a caption, a sticker, a file.
+    case nonText(NonTextMessage)
     /// A person pressed one of our buttons. Always answered, or their client keeps spinning.
     case callback(CallbackPress)
     /// The bot was added to a group by `by`.

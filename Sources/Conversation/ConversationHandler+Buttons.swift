@@ -42,7 +42,8 @@ extension ConversationHandler {
             } else {
                 try ledger.setRole(.owner, memberID: target.id)
                 try ledger.setRole(.member, memberID: member.id)
-                try tellFamily(household, except: nil) { $0("family.owner_changed", ["name": .text(target.name.htmlEscaped)]) }
+                try tellFamily(household, except: target) { $0("family.owner_changed", ["name": .text(target.name.htmlEscaped)]) }
+                try ledger.enqueue(.message(html: localizer(target)("family.owner_changed.you")), chatID: target.telegramUserID)
                 answer = l("family.owner_changed", ["name": .text(target.name)])
             }
             try refreshFamilyView(press, member: member)

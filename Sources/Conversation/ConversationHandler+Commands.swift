@@ -8,38 +8,42 @@ extension ConversationHandler {
     func run(_ command: Command, member: inout Member, message: IncomingMessage, reply: Replier) throws {
         let l = localizer(member)
         let household = try household(of: member)
-        switch command.name {
-        case "start", "help":
-            try reply(l("help"))
-        case "add", "dodaty", "dobavit":
+        guard let known = KnownCommand.named(command.name) else {
+            try reply(unknownCommand(command.name, l))
+            return
+        }
+        switch known {
+        case .start, .help:
+            try reply(help(l))
+        case .add:
             try record(command.argument, message: message, member: member, reply: reply)
-        case "report", "zvit", "otchet":
+        case .report:
             try reply(try report(command.argument, member: member, household: household))
-        case "budget", "biudzhet":
+        case .budget:
             try reply(try budget(command.argument, member: member, household: household))
-        case "rate":
+        case .rate:
             try reply(try rate(command.argument, member: member, household: household))
-        case "invite":
+        case .invite:
             try reply(try invite(member))
-        case "family", "simia", "semia":
+        case .family:
             let view = try familyView(member, household: household, showControls: message.chat.kind == .privateChat)
             try reply(view.html, buttons: view.buttons)
-        case "leave":
+        case .leave:
             try reply(try leave(&member))
-        case "undo":
+        case .undo:
             try undo(member, reply: reply)
-        case "history":
+        case .history:
             try history(command.argument, member: member, reply: reply)
-        case "today":
+        case .today:
             try recent(days: 1, titleKey: "today.title", member: member, reply: reply)
-        case "week":
+        case .week:
             try recent(days: 7, titleKey: "week.title", member: member, reply: reply)
-        case "rules":
+        case .rules:
             let view = try rulesView(member)
             try reply(view.html, buttons: view.buttons)
-        case "export":
+        case .export:
             try export(command.argument, member: member, reply: reply)
-        case "lang", "language", "mova":
+        case .lang:
             guard let language = Language(rawValue: command.argument.lowercased()) else {
                 try reply(l("language.choose"), buttons: languageButtons())
                 return
@@ -47,8 +51,6 @@ extension ConversationHandler {
             try ledger.setLanguage(language.rawValue, memberID: member.id)
             member.language = language.rawValue
             try reply(localizer(member)("language.changed"))
-        default:
-            try reply(l("command.unknown"))
         }
     }
 }

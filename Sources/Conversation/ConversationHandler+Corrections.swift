@@ -130,7 +130,7 @@ extension ConversationHandler {
         try announceBudgets(after: [entry], member: member, household: household)
     }
 
-    static let deleteWords: Set<String> = ["видалити", "видали", "видалено", "удалить", "удали", "delete", "del", "🗑"]
+    static let deleteWords: Set<String> = ["видалити", "видали", "видалено", "удалить", "удали", "delete", "del", "🗑", "🗑\u{FE0F}"]
 
     /// What a correction says: an amount, a category, an account, a date, or several. The
     /// parser reads it; without an amount it reads it with a placeholder one, so `таксі` and

@@ -28,7 +28,7 @@ extension ConversationHandler {
         let today = today(of: household)
         let entries = try ledger.entries(householdID: household.id, dates: today.adding(days: 1 - days)...today).reversed()
         guard !entries.isEmpty else {
-            try reply(l("history.empty"))
+            try reply(l(days == 1 ? "today.empty" : "week.empty"))
             return
         }
         // Past Int64 the sum says "too large" in its place; the entries are listed all the same.

@@ -91,8 +91,10 @@ extension ConversationHandler {
         }
         try ledger.setBudget(Budget(category: category, limitMinor: limit?.minorUnits ?? 0), householdID: household.id)
         let shownName = renderer.budgetName(category)
-        guard let limit else { return l("budget.removed", ["name": .text(shownName)]) }
-        return l("budget.set", ["name": .text(shownName), "limit": .money(limit)])
+        // The month's total is no budget's name: its messages are their own ("Бюджет на місяць").
+        let suffix = category == nil ? ".total" : ""
+        guard let limit else { return l("budget.removed" + suffix, ["name": .text(shownName)]) }
+        return l("budget.set" + suffix, ["name": .text(shownName), "limit": .money(limit)])
     }
 
     /// Why a billion: the most the parser takes for one entry. In minor units it is 10¹¹ for
@@ -110,7 +112,7 @@ extension ConversationHandler {
         else { return l("rate.usage") }
         let range = LedgerConversion.plausibleRange(of: currency, in: base)
         guard range.contains(micros) else {
-            func shown(_ micros: Int64) -> String { l.number(Self.decimal(micros: micros)) }
+            func shown(_ micros: Int64) -> String { l.number(DecimalNumber(micros: micros)) }
             return l("rate.out_of_range", [
                 "currency": .text(currency.code), "base": .text(base.code), "code": .text(currency.code.lowercased()),
                 "lowest": .text(shown(range.lowestMicros)), "highest": .text(shown(range.highestMicros)),
@@ -125,15 +127,6 @@ extension ConversationHandler {
         return l("rate.set", ["currency": .text(currency.code), "rate": .text(words[1]), "base": .text(base.code)])
     }
 
-    /// Millionths as the shortest decimal that shows them: 41_500_000 is 41.5.
-    static func decimal(micros: Int64) -> DecimalNumber {
-        var units = micros, digits = 6
-        while digits > 0, units % 10 == 0 {
-            units /= 10
-            digits -= 1
-        }
-        return DecimalNumber(units, fractionDigits: digits)
-    }
 
     /// `41,5` or `41.25` as millionths: 41_500_000.
     static func micros(_ text: String) -> Int64? {

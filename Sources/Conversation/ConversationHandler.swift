@@ -36,6 +36,10 @@ public final class ConversationHandler {
                 try receiveInGroup(message)
             case .edited(let message):
                 try edited(message)
+            case .nonText(let message) where message.chat.kind == .privateChat:
+                try receiveNonText(message)
+            case .nonText:
+                return  // In a group it is the family's chatter.
             case .callback(let press):
                 try receive(press)
             case .addedToGroup(let chat, let by):
@@ -55,7 +59,8 @@ public final class ConversationHandler {
     }
 
     /// A private chat: newcomers are welcomed with a household of their own (unless they come
-    /// with an invitation), commands are answered, anything else is read as entries.
+    /// with an invitation), commands are answered (with or without the slash), anything else
+    /// is read as entries.
     func receivePrivate(_ message: IncomingMessage) throws {
         try ledger.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
         let text = message.text.trimmed
@@ -69,7 +74,7 @@ public final class ConversationHandler {
         if isNew { try welcome(member, reply: reply) }
         if command == nil, let view = try replied(to: message) {
             try correct(view, with: text, member: member, reply: reply)
-        } else if let command {
+        } else if let command = try command ?? commandWord(text, member: member) {
             if !(isNew && command.name == "start") { try run(command, member: &member, message: message, reply: reply) }
         } else if !(isNew && text.isEmpty) {
             try record(text, message: message, member: member, reply: reply)
@@ -107,9 +112,12 @@ public final class ConversationHandler {
         try reply(welcomeText(member), buttons: languageButtons())
     }
 
+    /// Ukrainian greets by name only in the vocative it can form (`Привіт, Олю!`), else without.
     func welcomeText(_ member: Member) -> String {
         let l = localizer(member)
-        return l("welcome", ["name": .text(member.name.htmlEscaped), "account": .text(l.accountName(member.defaultAccount))])
+        let name = l.language == .uk ? Vocative.ukrainian(member.name) : member.name
+        return l("welcome", ["greeting": .text(name == nil ? "anonymous" : "named"), "name": .text((name ?? "").htmlEscaped),
+                             "account": .text(l.accountName(member.defaultAccount))])
     }
 
     func languageButtons() -> [[OutboxButton]] {

@@ -23,7 +23,8 @@ struct EntryLine {
         l("family.post.line", ["name": .text(author.clipped(to: Self.nameLimit).htmlEscaped), "details": .text(details(l))])
     }
 
-    func details(_ l: Localizer) -> String {
+    /// `withDate: false` in a list, whose line shows the date already.
+    func details(_ l: Localizer, withDate: Bool = true) -> String {
         var parts: [String] = []
         if !entry.note.isEmpty { parts.append(entry.note.clipped(to: Self.noteLimit).htmlEscaped) }
         var amount = l.money(entry.amount, style: .compact)
@@ -33,7 +34,7 @@ struct EntryLine {
         parts.append(entry.kind == .income ? l("entry.amount.income", ["amount": .text(amount)]) : amount)
         parts.append(l.categoryName(entry.category).htmlEscaped)
         parts.append(l.accountName(entry.account).htmlEscaped)
-        if entry.date != today { parts.append(DateWords(date: entry.date, today: today).render(l)) }
+        if withDate, entry.date != today { parts.append(DateWords(date: entry.date, today: today).render(l)) }
         return parts.joined(separator: l("entry.separator"))
     }
 }

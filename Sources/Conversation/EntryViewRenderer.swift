@@ -37,7 +37,7 @@ struct EntryViewRenderer {
                 case .confirmation: lines.append(line.confirmation(l))
                 case .list:
                     lines.append(l("list.line", ["number": .number(index + 1), "date": .text(DateWords(date: entry.date, today: today).render(l)),
-                                                 "name": .text((memberNames[entry.memberID] ?? "").clipped(to: EntryLine.nameLimit).htmlEscaped), "details": .text(line.details(l))]))
+                                                 "name": .text((memberNames[entry.memberID] ?? "").clipped(to: EntryLine.nameLimit).htmlEscaped), "details": .text(line.details(l, withDate: false))]))
                 }
                 let name = label ?? (entryIDs.count > 1 ? shortName(entry) : nil)
                 rows.append([

@@ -57,6 +57,34 @@ public struct IncomingMessage: Equatable, Sendable {
     }
 }
 
+/// A message the bot cannot read as text. Answered with a hint in a private chat, never in a
+/// group, where it is the family's chatter.
+public struct NonTextMessage: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A voice note, a round video or an audio file: someone spoke.
+        case voice
+        /// A photo, a video or a GIF without a caption.
+        case picture
+        case sticker
+        /// A file: a bank statement, often. A caption that reads as an entry is recorded.
+        case document(caption: String?)
+    }
+
+    public var chat: ChatRef
+    public var sender: Sender
+    public var kind: Kind
+    public var updateID: Int64?
+    public var messageID: Int64?
+
+    public init(chat: ChatRef, sender: Sender, kind: Kind, updateID: Int64? = nil, messageID: Int64? = nil) {
+        self.chat = chat
+        self.sender = sender
+        self.kind = kind
+        self.updateID = updateID
+        self.messageID = messageID
+    }
+}
+
 extension String {
     /// Telegram HTML as a terminal shows it: tags dropped, the four entities decoded.
     public var plainTextFromHTML: String {

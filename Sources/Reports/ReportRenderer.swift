@@ -69,19 +69,25 @@ public struct ReportRenderer {
             }
         }
         lines.append("")
-        if let change = report.changePercent {
+        if let change = report.changePercent, change != 0 {  // No arrow for no change.
             lines.append(l("report.change", [
                 "direction": .text(change >= 0 ? "up" : "down"), "percent": .text(signedPercent(change)),
             ]))
         }
         // Averages and forecasts are estimates: whole units read better than false precision.
-        lines.append(l("report.average", ["amount": .text(money(try whole(report.dailyAverageMinor, base), base))]))
+        // …except below one unit, where rounding would say a false zero.
+        let average = report.dailyAverageMinor
+        let shownAverage = average.magnitude < base.minorUnitsPerMajor.magnitude ? average : try whole(average, base)
+        lines.append(l("report.average", ["amount": .text(money(shownAverage, base))]))
         if let forecast = report.forecastMinor {
             lines.append(l("report.forecast", ["amount": .text(money(try whole(forecast, base), base))]))
         }
         if !report.unconverted.isEmpty {
+            let currency = report.unconverted[0].currency
+            let typical = LedgerConversion.plausibleRange(of: currency, in: base).typicalMicros
             lines += ["", l("report.unconverted", ["amounts": .text(report.unconverted.map { l.money($0) }.joined(separator: ", ")),
-                                                    "currency": .text(report.unconverted[0].currency.code.lowercased())])]
+                                                    "currency": .text(currency.code.lowercased()),
+                                                    "rate": .text(l.number(DecimalNumber(micros: typical)).replacing("\u{A0}", with: ""))])]
         }
         if !report.budgets.isEmpty {
             lines += ["", l("report.budgets")] + report.budgets.map { budgetLine($0, base: base) }
@@ -140,7 +146,7 @@ public struct ReportRenderer {
 
     /// An alert when a budget passes a threshold.
     public func alert(_ status: BudgetStatus, threshold: Int, base: Currency) -> String {
-        l(threshold >= 100 ? "budget.alert.100" : "budget.alert.80", [
+        l((threshold >= 100 ? "budget.alert.100" : "budget.alert.80") + (status.category == nil ? ".total" : ""), [
             "name": .text(budgetName(status.category)), "percent": .number(status.percentSpent),
             "spent": .text(money(status.spentMinor, base)), "limit": .text(money(status.limitMinor, base)),
         ])
@@ -161,6 +167,7 @@ public struct ReportRenderer {
     }
 
     private func signedPercent(_ percent: Int) -> String {
-        percent > 0 ? "+\(l.number(percent))" : percent < 0 ? "−\(l.number(-percent))" : "0"
+        // The hyphen-minus, as CLDR and our money have it: one minus everywhere.
+        percent > 0 ? "+\(l.number(percent))" : percent < 0 ? "-\(l.number(-percent))" : "0"
     }
 }

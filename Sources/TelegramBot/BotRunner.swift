@@ -120,7 +120,9 @@ public struct BotRunner: Sendable {
     func publishCommands(_ api: BotAPI) async {
         for language in [nil] + Language.allCases {
             let l = catalog[language ?? configuration.settings.defaultLanguage]
-            let commands = Self.menu.map { BotCommand(command: $0, description: l("command.description.\($0)")) }
+            let commands = KnownCommand.menu.map {
+                BotCommand(command: $0.rawValue, description: l("command.description.\($0.rawValue)"))
+            }
             do {
                 _ = try await api.setMyCommands(commands, languageCode: language?.rawValue)
             } catch {
@@ -128,12 +130,6 @@ public struct BotRunner: Sendable {
             }
         }
     }
-
-    /// The commands people see in Telegram's menu, in this order.
-    public static let menu = [
-        "report", "budget", "today", "week", "history", "undo", "export", "add", "invite", "family", "rules", "rate", "lang",
-        "help",
-    ]
 }
 
 extension BotCore {

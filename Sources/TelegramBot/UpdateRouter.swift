@@ -3,12 +3,13 @@ import TelegramClient
 
 /// Translates Telegram updates into conversation events: a pure function, tested on the real
 /// payloads in the fixtures. nil means "nothing for the conversation" (a channel post, an
-/// update kind we do not handle, a message without text); the offset still advances.
+/// update kind we do not handle, a service message); the offset still advances.
 public enum UpdateRouter {
     public static func event(for update: Update) -> ConversationEvent? {
         switch update.kind {
         case .message(let message):
             if let newID = message.migrateToChatID { return .chatMigrated(from: message.chat.id, to: newID) }
+            if let nonText = nonText(message, updateID: update.updateID) { return .nonText(nonText) }
             return incoming(message, updateID: update.updateID).map(ConversationEvent.message)
         case .editedMessage(let message):
             return incoming(message, updateID: update.updateID).map(ConversationEvent.edited)
@@ -31,6 +32,25 @@ public enum UpdateRouter {
         return IncomingMessage(chat: chat, sender: sender(from), text: text, updateID: updateID,
                                messageID: Int64(message.messageID), replyToMessageID: reply.map { Int64($0.messageID) },
                                isReplyToBot: reply?.from?.isBot == true)
+    }
+
+    /// A voice note, a sticker, a photo without a caption, any file. A caption is text to read,
+    /// except on a file, where the conversation decides (a statement's caption is rarely an entry).
+    static func nonText(_ message: Message, updateID: Int64) -> NonTextMessage? {
+        guard let media = message.media, let from = message.from, from.isBot != true,
+              let chat = chatRef(message)
+        else { return nil }
+        let caption = message.caption.flatMap { $0.isEmpty ? nil : $0 }
+        let kind: NonTextMessage.Kind
+        switch media {
+        case .document: kind = .document(caption: caption)
+        case _ where caption != nil: return nil
+        case .voice, .videoNote, .audio: kind = .voice
+        case .photo, .video, .animation: kind = .picture
+        case .sticker: kind = .sticker
+        }
+        return NonTextMessage(chat: chat, sender: sender(from), kind: kind, updateID: updateID,
+                              messageID: Int64(message.messageID))
     }
 
     static func chatRef(_ message: Message) -> ChatRef? {

@@ -16,6 +16,8 @@ enum FuzzStep: CustomStringConvertible {
     /// The group became a supergroup with a new id.
     case migrateGroup(index: Int, to: Int64)
     case block(person: Int, Bool)
+    /// A voice note, a picture, a sticker or a file.
+    case nonText(person: Int, chat: ChatRef, kind: NonTextMessage.Kind)
 
     /// Whether it may add, move or remove a member or link a group: only then do the
     /// audiences of the leak check need a fresh look.
@@ -24,7 +26,7 @@ enum FuzzStep: CustomStringConvertible {
         case .say(_, _, let text, _): text.hasPrefix("/start") || text.hasPrefix("/leave")
         case .press(_, _, _, let data): data.hasPrefix("fam:rm") || data == "fam:unlink"
         case .linkGroup, .unlinkGroup, .migrateGroup: true
-        case .edit, .advance, .block: false
+        case .edit, .advance, .block, .nonText: false
         }
     }
 
@@ -42,6 +44,7 @@ enum FuzzStep: CustomStringConvertible {
         case .unlinkGroup(let group): "the bot is removed from \(group)"
         case .migrateGroup(let index, let id): "group \(index) becomes supergroup \(id)"
         case .block(let person, let blocked): "person \(person) \(blocked ? "blocks" : "unblocks") the bot"
+        case .nonText(let person, let chat, let kind): "person \(person) in \(chat.id) sends \(kind)"
         }
     }
 }
@@ -68,7 +71,7 @@ extension FuzzWorld {
         (["family", "simia", "semia"], [""], 3),
         (["invite"], [""], 2),
         (["leave"], [""], 1),
-        (["nonsense", "REPORT", "report_", "репорт"], [""], 1),
+        (["nonsense", "REPORT", "report_", "репорт", "reprot", "bugdet", "отчет", "звіт", "hist"], [""], 1),
     ]
     static let garbageData = ["", ":", "cat:", "cat:abc", "cat:-1", "cat:9223372036854775807", "cat:99999999999999999999",
                               "del:0", "undel:-9", "back:", "lang:xx", "lang:", "fam:rm:", "fam:rm:1", "fam:own:2",
@@ -80,7 +83,11 @@ extension FuzzWorld {
         let person = rng.below(people.count)
         let marker = people[person].marker
         switch rng.below(100) {
-        case 0..<30: return .say(person: person, chat: privateChat(person), text: FuzzText.entries(marker: marker, &rng), replyTo: nil)
+        case 0..<28: return .say(person: person, chat: privateChat(person), text: FuzzText.entries(marker: marker, &rng), replyTo: nil)
+        case 28, 29:
+            let kind = rng.pick([NonTextMessage.Kind.voice, .picture, .sticker, .document(caption: nil),
+                                 .document(caption: FuzzText.entries(marker: marker, &rng)), .document(caption: "виписка")])
+            return .nonText(person: person, chat: rng.chance(0.8) ? privateChat(person) : groupChat(person), kind: kind)
         case 30..<36:
             let text = rng.chance(0.7) ? FuzzText.entries(marker: marker, &rng) : FuzzText.noise(&rng)
             return .say(person: person, chat: groupChat(person), text: rng.chance(0.2) ? "/add " + text : text, replyTo: nil)

@@ -30,7 +30,8 @@ enum FuzzText {
                         "1 января", "May 5", "01.01.1999", "01.01.2030", "31.12", "1.12", "30.11.2026"]
     static let separators = [", ", "\n", "; ", " + ", " та ", " and ", ",", "\n\n"]
     static let chatter = ["привіт", "дякую!", "👍", "", " ", "???", "ок", "як справи?", "<b>тест</b> & co", "\u{200B}",
-                          "\u{202E}кава\u{202C}", "кава", "\u{0007}", "/", "@kopiyka_bot", "85", "😀😀😀 🍕"]
+                          "\u{202E}кава\u{202C}", "кава", "\u{0007}", "/", "@kopiyka_bot", "85", "😀😀😀 🍕",
+                          "звіт", "Отчёт", "допомога", "help", "бюджет", "звіт жовтень", "сьогодні", "курс"]
 
     /// A message of one to a dozen entries by someone whose notes carry `marker`.
     static func entries(marker: String, _ rng: inout SplitMix64) -> String {

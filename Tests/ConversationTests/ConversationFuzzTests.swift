@@ -96,6 +96,9 @@ final class ConversationFuzz {
             if case .say(_, let chat, _, _) = step, chat.kind == .privateChat, !rows.contains(where: { $0.chatID == chat.id }) {
                 fail("a private message got no answer")
             }
+            if case .nonText(_, let chat, _) = step, (chat.kind == .privateChat) != rows.contains(where: { $0.chatID == chat.id }) {
+                fail(chat.kind == .privateChat ? "a private voice note, picture or file got no answer" : "a group's voice note got an answer")
+            }
             if let long = rows.flatMap(\.buttonData).first(where: { $0.utf8.count > 64 }) { fail("callback data over 64 bytes: \(long)") }
         } catch {
             fail("step threw \(error)")
@@ -164,6 +167,9 @@ final class ConversationFuzz {
             world.groups[index] = id
         case .block(let person, let blocked):
             try handle(.blocked(chatID: people[person].sender.id, blocked))
+        case .nonText(let person, let chat, let kind):
+            try handle(.nonText(NonTextMessage(chat: chat, sender: people[person].sender, kind: kind, updateID: world.newID(),
+                                               messageID: world.newID())))
         }
         while try self.chat.ledger.transaction({ try self.chat.handler.runExportStep() }) {}
         let (rows, answered) = try self.chat.ledger.deliverForFuzz()

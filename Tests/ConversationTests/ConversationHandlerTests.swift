@@ -17,7 +17,7 @@ import Testing
     @Test func aNewcomerIsWelcomedAndTheirEntryStored() throws {
         let replies = try chat.say("кава 85 грн картка")
         #expect(replies.count == 2)
-        #expect(replies[0].contains("Оля"))
+        #expect(replies[0].hasPrefix("Привіт, Олю! Я Копійка"))
         #expect(replies[1] == "✅ кава · 85\u{A0}₴ · Кафе · картка")
         let stored = try entries(of: .olha)
         #expect(stored.count == 1)
@@ -26,6 +26,21 @@ import Testing
         #expect(stored[0].account == .card)
         #expect(stored[0].date == today)
         #expect(stored[0].originalText == "кава 85 грн картка")
+    }
+
+    @Test(arguments: [
+        (Sender.olha, "Привіт, Олю! ", "Рахунок за замовчуванням — картка."),
+        (Sender(id: 1003, firstName: "Тарас", languageCode: "uk"), "Привіт, Тарасе! ", "Рахунок за замовчуванням — картка."),
+        (Sender(id: 1004, firstName: "Ілля", languageCode: "uk"), "Привіт! Я Копійка", "Рахунок за замовчуванням — картка."),
+        (Sender(id: 1005, firstName: "Olya", languageCode: "uk"), "Привіт, Olya! ", "Рахунок за замовчуванням — картка."),
+        (Sender(id: 2002, firstName: "Оля", languageCode: "ru"), "Привет, Оля! ", "Счёт по умолчанию — карта."),
+        (Sender.anna, "Hi, Anna! I’m Kopiyka", "Default account: card."),
+    ])
+    func theWelcomeAddressesThemRightAndNamesTheDefaultAccount(sender: Sender, greeting: String, account: String) throws {
+        let welcome = try chat.say("/start", from: sender)
+        #expect(welcome.count == 1)
+        #expect(welcome.first?.hasPrefix(greeting) == true, "\(welcome)")
+        #expect(welcome.first?.contains(account) == true, "\(welcome)")
     }
 
     @Test func answersInTheMembersLanguage() throws {

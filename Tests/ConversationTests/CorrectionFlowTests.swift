@@ -68,7 +68,7 @@ import Testing
         let line = try write("кава 85")
         let entry = try onlyEntry()
         let deleted = try press("del:\(entry.id)", on: line)
-        #expect(deleted.first?.text.hasPrefix("🗑") == true)
+        #expect(deleted.first?.text.hasPrefix("🗑\u{FE0F}") == true)
         #expect(deleted.first?.buttons.flatMap { $0 }.map(\.data) == ["undel:\(entry.id)"])
         #expect(try chat.ledger.entry(id: entry.id) == nil)
         _ = try press("undel:\(entry.id)", on: line)
@@ -91,7 +91,7 @@ import Testing
         _ = try reply("готівка", to: line)
         #expect(try chat.ledger.entry(id: id)?.account == .cash)
         #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 120, currency: .uah))
-        #expect(try reply("щось незрозуміле", to: line).last?.contains("Не зрозумів") == true)
+        #expect(try reply("щось незрозуміле", to: line).last?.contains("Не розумію виправлення") == true)
         _ = try reply("видалити", to: line)
         #expect(try chat.ledger.entry(id: id) == nil)
     }
@@ -142,7 +142,7 @@ import Testing
         try write("кава 85")
         try write("таксі 120", messageID: 501)
         let undone = try chat.say("/undo")
-        #expect(undone.last?.hasPrefix("↩ Скасовано:\n🗑 таксі") == true)
+        #expect(undone.last?.hasPrefix("↩\u{FE0F} Скасовано:\n🗑\u{FE0F} таксі") == true)
         let member = try #require(try chat.ledger.member(telegramUserID: olha.id))
         #expect(try chat.ledger.recentEntries(householdID: member.householdID, limit: 5).map(\.note) == ["кава"])
         chat.clock.advance(by: 2 * 86_400)
@@ -160,12 +160,31 @@ import Testing
         #expect(list.text.hasPrefix("🕘 Останні 2 записи:\n1. сьогодні · Оля · таксі"))
         #expect(list.buttons.count == 2)
         let today = try chat.say("/today").last?.replacingOccurrences(of: "\u{A0}", with: " ")
-        #expect(today?.hasPrefix("📅 Сьогодні: 205 ₴ · 2 записи") == true)
+        #expect(today?.hasPrefix("📅 Сьогодні витрачено 205 ₴ · 2 записи") == true)
         let week = try chat.say("/week").last?.replacingOccurrences(of: "\u{A0}", with: " ")
-        #expect(week?.hasPrefix("🗓 За тиждень: 605 ₴ · 3 записи") == true)
+        #expect(week?.hasPrefix("🗓️ За 7 днів витрачено 605 ₴ · 3 записи") == true)
+        // The date is said once, at the start of the line.
+        #expect(week?.hasSuffix("\n3. 18 листопада · Оля · квіти · 400 ₴ · Подарунки · картка") == true, "\(week ?? "")")
         // A button in a list edits that list, keeping its header.
         let edited = try press(list.buttons[0][1].data, on: list)
-        #expect(edited.contains { $0.messageID == list.messageID && $0.text.hasPrefix("🕘 Останні 2 записи:\n🗑 1.") })
+        #expect(edited.contains { $0.messageID == list.messageID && $0.text.hasPrefix("🕘 Останні 2 записи:\n🗑\u{FE0F} 1.") })
+    }
+
+    @Test(arguments: [(Sender.olha, "🕘 Останній запис:\n1. сьогодні · Оля · кава"),
+                      (.dmitry, "🕘 Последняя запись:\n1. сегодня · Дмитрий · кава"), (.anna, "🕘 Latest entry:\n1. today · Anna · кава")])
+    func oneEntryIsTheLatestEntry(sender: Sender, title: String) throws {
+        try chat.say("кава 85", from: sender)
+        #expect(try chat.say("/history 1", from: sender).last?.hasPrefix(title) == true)
+        try chat.say("кава 90", from: sender)
+        #expect(try chat.say("/history 0", from: sender).last?.hasPrefix(title.components(separatedBy: "\n")[0]) == true)
+    }
+
+    @Test(arguments: [(Sender.olha, ["Сьогодні записів ще немає.", "За 7 днів записів немає.", "Записів ще немає."]),
+                      (.dmitry, ["Сегодня записей ещё нет.", "За 7 дней записей нет.", "Записей ещё нет."]),
+                      (.anna, ["No entries today yet.", "No entries in the last 7 days.", "No entries yet."])])
+    func anEmptyListSaysWhatIsEmpty(sender: Sender, answers: [String]) throws {
+        try chat.say("/start", from: sender)
+        #expect(try ["/today", "/week", "/history"].map { try chat.say($0, from: sender).last } == answers)
     }
 
     @Test func rulesCanBeRemoved() throws {
@@ -197,7 +216,7 @@ import Testing
         let recategorized = try press("cat:\(id):home", on: line)
         #expect(recategorized.texts(in: group) == ["Оля · фікус · 300 ₴ · Дім · картка"])
         let deleted = try press("del:\(id)", on: line)
-        #expect(deleted.texts(in: group) == ["🗑 видалено"])
+        #expect(deleted.texts(in: group) == ["🗑\u{FE0F} видалено"])
     }
 
     @Test func anExportSumsToTheReport() throws {

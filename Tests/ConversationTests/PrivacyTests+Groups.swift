@@ -61,7 +61,7 @@ extension PrivacyTests {
         }
         #expect(try snapshot(of: yaryna) == before)
         let real = try press(shown[0].buttons[0][1].data, from: yaryna, in: group, under: shown[0].messageID)
-        #expect(real.contains { $0.isEdit && $0.chatID == group && $0.text.hasPrefix("🗑 ювелірка") }, "\(real)")
+        #expect(real.contains { $0.isEdit && $0.chatID == group && $0.text.hasPrefix("🗑\u{FE0F} ювелірка") }, "\(real)")
     }
 
     /// Path 4: the family group stays the family's. Removing the bot and adding it back, as

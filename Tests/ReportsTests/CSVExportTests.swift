@@ -22,6 +22,6 @@ import Testing
         let header = CSVExport.header(try Catalog.load()[.en])
         #expect(Array(header.prefix(3)) == [0xEF, 0xBB, 0xBF])
         #expect(String(decoding: header.dropFirst(3), as: UTF8.self)
-            == "Date,Member,Kind,Amount,Currency,Category key,Category,Account,Note\r\n")
+            == "Date,Member,Type,Amount,Currency,Category key,Category,Account,Note\r\n")
     }
 }

@@ -44,7 +44,7 @@ import Testing
         #expect(report.netMinor == -.max)
         #expect(report.forecastMinor == .max)  // day 30 of 30: the pace is the total
         #expect(rendered(report).contains("Витрачено 92 233 720 368 547 758,07 ₴ (2 витрати)"))
-        #expect(rendered(report).contains("В середньому 3 074 457 345 618 259 ₴ на день"))
+        #expect(rendered(report).contains("У середньому 3 074 457 345 618 259 ₴ на день"))
     }
 
     @Test func theForecastIsTakenAtFullWidth() {

@@ -35,16 +35,16 @@ import Testing
         #expect(lines[4] == "███████▎")
         #expect(lines[5] == "<b>Продукти</b> 1 234,56 ₴ · 28% · 1 витрата")
         #expect(text.contains("📈 +12% порівняно з минулим місяцем"))
-        #expect(text.contains("В середньому 650 ₴ на день"))
+        #expect(text.contains("У середньому 650 ₴ на день"))
         #expect(text.contains("Прогноз до кінця місяця: 19 500 ₴"))
     }
 
     @Test func entryCountsTakeTheRightPluralForm() {
         let expected: [(Int, String, String, String)] = [
-            (1, "1 витрата", "1 расход", "1 expense"), (2, "2 витрати", "2 расхода", "2 expenses"),
-            (5, "5 витрат", "5 расходов", "5 expenses"), (11, "11 витрат", "11 расходов", "11 expenses"),
-            (21, "21 витрата", "21 расход", "21 expenses"), (22, "22 витрати", "22 расхода", "22 expenses"),
-            (25, "25 витрат", "25 расходов", "25 expenses"), (111, "111 витрат", "111 расходов", "111 expenses"),
+            (1, "1 витрата", "1 трата", "1 expense"), (2, "2 витрати", "2 траты", "2 expenses"),
+            (5, "5 витрат", "5 трат", "5 expenses"), (11, "11 витрат", "11 трат", "11 expenses"),
+            (21, "21 витрата", "21 трата", "21 expenses"), (22, "22 витрати", "22 траты", "22 expenses"),
+            (25, "25 витрат", "25 трат", "25 expenses"), (111, "111 витрат", "111 трат", "111 expenses"),
         ]
         for (count, uk, ru, en) in expected {
             let r = report(categories: [("cafe", 10_000, count)])
@@ -62,7 +62,7 @@ import Testing
     @Test func theBudgetLineSaysWhatIsLeftPerDay() {
         let status = BudgetStatus(budget: Budget(category: "cafe", limitMinor: 300_000), spentMinor: 176_600, daysLeft: 9)
         let line = ReportRenderer(catalog[.uk]).budgetLine(status, base: .uah).replacingOccurrences(of: "\u{A0}", with: " ")
-        #expect(line == "<b>Кафе</b>: 1 766 ₴ з 3 000 ₴\n█████▉ залишилось 1 234 ₴ · 137 ₴ на день · 9 днів")
+        #expect(line == "<b>Кафе</b>: 1 766 ₴ з 3 000 ₴\n█████▉ залишилось 1 234 ₴ · 137 ₴ на день · ще 9 днів")
         let over = BudgetStatus(budget: Budget(category: nil, limitMinor: 100_000), spentMinor: 150_000, daysLeft: 3)
         #expect(ReportRenderer(catalog[.ru]).budgetLine(over, base: .uah).hasSuffix("превышено на 500\u{A0}₴"))
     }
@@ -107,7 +107,7 @@ import Testing
         let text = ReportRenderer(catalog[.uk]).render(report).replacingOccurrences(of: "\u{A0}", with: " ")
         #expect(text.contains("<b>Підписки</b> 20 $ · 1 витрата\n"))
         #expect(!text.contains("0 ₴ · 0%"))
-        #expect(text.contains("В середньому 14 ₴ на день"))
+        #expect(text.contains("У середньому 14 ₴ на день"))
         #expect(text.contains("Прогноз до кінця місяця: 414 ₴"))
     }
 }

@@ -46,6 +46,52 @@ import Testing
         #expect(!message.text.isEmpty)
     }
 
+    @Test func aVoiceNoteIsANonTextMessageFromItsSender() throws {
+        guard case .nonText(let message)? = try event("voice_message.illemius.json") else {
+            Issue.record("not a non-text message")
+            return
+        }
+        #expect(message.kind == .voice)
+        #expect(message.chat.kind == .privateChat)
+        #expect(message.sender.id == 12345678)
+        #expect(message.updateID == 123456789)
+    }
+
+    @Test func aGroupVoiceNoteReachesTheConversationAsAGroupsMessage() throws {
+        guard case .nonText(let message)? = try event("group_voice_message.servicebot.json") else {
+            Issue.record("not a non-text message")
+            return
+        }
+        #expect(message.kind == .voice)
+        #expect(message.chat.kind == .group)
+    }
+
+    @Test func stickersAndFilesAreNonText() throws {
+        guard case .nonText(let sticker)? = try event("sticker_message.illemius.json"),
+              case .nonText(let file)? = try event("document_with_caption.illemius.json")
+        else {
+            Issue.record("not non-text messages")
+            return
+        }
+        #expect(sticker.kind == .sticker)
+        #expect(file.kind == .document(caption: "doc description"))
+    }
+
+    @Test func aCaptionlessPhotoIsAPicture() throws {
+        var update = try update("photo_with_caption.illemius.json")
+        guard case .message(var message) = update.kind else {
+            Issue.record("not a message")
+            return
+        }
+        message.caption = nil
+        update = Update(updateID: update.updateID, kind: .message(message))
+        guard case .nonText(let picture)? = UpdateRouter.event(for: update) else {
+            Issue.record("not a non-text message")
+            return
+        }
+        #expect(picture.kind == .picture)
+    }
+
     @Test func groupCommandsKeepTheirBotName() throws {
         guard case .message(let message)? = try event("group_bot_command_with_botname.qrpingbot.json") else {
             Issue.record("not a message")

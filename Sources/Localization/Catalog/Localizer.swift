@@ -1,6 +1,6 @@
 import KopiykaCore
 
-/// The catalog seen in one language: `l("count.expenses", ["count": 5])` → `5 витрат`.
+/// The catalog seen in one language: `l("export.done", ["count": 5])` → `✅ Експорт готовий: 5 записів.`
 ///
 /// A key missing in the language falls back to English, then to the key itself, so a slip
 /// shows up in the chat instead of crashing; `Catalog.problems()` makes it fail CI instead.

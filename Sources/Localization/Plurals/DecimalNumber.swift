@@ -16,6 +16,17 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
         self.init(Int64(integer), fractionDigits: 0)
     }
 
+    /// Millionths (how rates are stored) as the shortest decimal that shows them:
+    /// 41_500_000 is 41.5.
+    public init(micros: Int64) {
+        var units = micros, digits = 6
+        while digits > 0, units % 10 == 0 {
+            units /= 10
+            digits -= 1
+        }
+        self.init(units, fractionDigits: digits)
+    }
+
     /// Parses `"1.5"`, `"1,5"`, `"-21.0"`, `"7"`; `nil` for anything else.
     public init?(_ text: String) {
         var rest = Substring(text)

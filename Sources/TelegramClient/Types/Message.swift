@@ -16,6 +16,8 @@ public struct Message: Sendable, Equatable, Decodable {
     public var migrateFromChatID: Int64?
     public var newChatMembers: [User]?
     public var leftChatMember: User?
+    /// A voice note, photo, sticker, file…; nil for text and for service messages.
+    public var media: MediaKind?
     private var replyBox: MessageBox?
 
     /// Decoded leniently: a reply to something we cannot read (a story, a newer kind of
@@ -28,7 +30,7 @@ public struct Message: Sendable, Equatable, Decodable {
     public init(
         messageID: Int, date: Int, chat: Chat, from: User? = nil, text: String? = nil,
         caption: String? = nil, entities: [MessageEntity]? = nil, messageThreadID: Int? = nil,
-        replyToMessage: Message? = nil
+        replyToMessage: Message? = nil, media: MediaKind? = nil
     ) {
         self.messageID = messageID
         self.date = date
@@ -39,6 +41,7 @@ public struct Message: Sendable, Equatable, Decodable {
         self.entities = entities
         self.messageThreadID = messageThreadID
         self.replyBox = replyToMessage.map(MessageBox.init)
+        self.media = media
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -71,6 +74,8 @@ public struct Message: Sendable, Equatable, Decodable {
         migrateFromChatID = try c.decodeIfPresent(Int64.self, forKey: .migrateFromChatID)
         newChatMembers = try? c.decodeIfPresent([User].self, forKey: .newChatMembers)
         leftChatMember = try? c.decodeIfPresent(User.self, forKey: .leftChatMember)
+        let fields = try decoder.container(keyedBy: AnyKey.self)
+        media = MediaKind.precedence.first { fields.contains(AnyKey(stringValue: $0.rawValue)) }
         replyBox = (try? c.decodeIfPresent(Message.self, forKey: .replyToMessage))
             .map(MessageBox.init)
     }

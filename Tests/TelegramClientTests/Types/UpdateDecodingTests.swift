@@ -20,7 +20,7 @@ private func messageOf(_ update: Update) -> Message? {
 @Suite struct UpdateDecodingTests {
     @Test func everyFixtureDecodes() throws {
         let names = try Fixtures.allPayloadNames()
-        #expect(names.count == 26)
+        #expect(names.count == 28)
         for name in names {
             let data = try Fixtures.data(name)
             if name.hasPrefix("getUpdates_") {
@@ -98,6 +98,29 @@ private func messageOf(_ update: Update) -> Message? {
         #expect(message.text == nil)
         #expect(message.caption == "www.example.com")
         #expect(message.captionEntities?.first?.type == "url")
+    }
+
+    @Test(arguments: [
+        ("voice_message.illemius.json", MediaKind.voice), ("group_voice_message.servicebot.json", .voice),
+        ("photo_with_caption.illemius.json", .photo), ("group_photo_with_caption.servicebot.json", .photo),
+        ("sticker_message.illemius.json", .sticker), ("document_with_caption.illemius.json", .document),
+    ])
+    func mediaIsNamedByKind(name: String, kind: MediaKind) throws {
+        #expect(try #require(messageOf(try decodeUpdate(name))).media == kind)
+    }
+
+    @Test func textAndServiceMessagesCarryNoMedia() throws {
+        for name in ["private_text_message.illemius.json", "group_new_chat_members_bot_added.rejubot.json",
+                     "group_migrate_to_chat_id.teloxide.json"] {
+            #expect(try #require(messageOf(try decodeUpdate(name))).media == nil, "\(name)")
+        }
+    }
+
+    @Test func aGIFIsAnAnimationThoughItAlsoCarriesADocument() throws {
+        let json = #"{"update_id": 9, "message": {"message_id": 1, "date": 0, "chat": {"id": 5, "type": "private"},"#
+            + #" "animation": {"file_id": "a"}, "document": {"file_id": "a"}}}"#
+        let update = try JSONDecoder().decode(Update.self, from: Data(json.utf8))
+        #expect(messageOf(update)?.media == .animation)
     }
 
     @Test func editedMessage() throws {
