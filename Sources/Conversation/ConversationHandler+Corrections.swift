@@ -189,7 +189,7 @@ extension ConversationHandler {
     /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
     func undo(_ member: Member, reply: Replier) throws {
         let l = localizer(member)
-        guard let entry = try ledger.lastEntry(memberID: member.id, createdSince: clock.now().addingTimeInterval(-86_400)) else {
+        guard let entry = try ledger.lastEntry(of: member, createdSince: clock.now().addingTimeInterval(-86_400)) else {
             try reply(l("undo.nothing"))
             return
         }

@@ -25,7 +25,7 @@ extension ConversationHandler {
         }
         let progress = try reply(l("export.progress", ["done": .number(0), "total": .number(total)]))
         try ledger.createExport(member: member, chatID: reply.chat.id, threadID: reply.chat.threadID, days: days,
-                                progressOutboxID: progress, header: CSVExport.header(l))
+                                progressOutboxID: progress, header: CSVExport.header(l), shownTo: .books)
     }
 
     func exportDays(_ argument: String, today: LocalDate) -> ClosedRange<LocalDate>? {
@@ -64,7 +64,7 @@ extension ConversationHandler {
             return
         }
         let l = localizer(member)
-        let entries = try ledger.nextExportEntries(job, limit: Self.exportChunk)
+        let entries = try ledger.nextExportEntries(job, limit: Self.exportChunk, shownTo: .books)
         if let last = entries.last {
             let names = try ledger.memberNames(householdID: job.householdID)
             try ledger.appendExport(job, csv: CSVExport.rows(entries, memberNames: names, l), through: last, rows: entries.count)

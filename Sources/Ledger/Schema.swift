@@ -93,6 +93,7 @@ enum Schema {
         corrections,
         totalsGuard,
         attempts,
+        familyHistory,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -18,7 +18,7 @@ extension ReportBuilder {
         }
         return monthly(
             month: month, today: today, baseCurrency: household.baseCurrency, totals: totals, previous: previous,
-            largest: try ledger.largestExpenses(householdID: household.id, month: month, limit: 3),
+            largest: try ledger.largestExpenses(householdID: household.id, month: month, limit: 3, shownTo: .books),
             members: try ledger.members(householdID: household.id),
             budgets: try ledger.budgets(householdID: household.id))
     }
