@@ -14,7 +14,7 @@ extension ConversationHandler {
         case "add", "dodaty", "dobavit":
             try record(command.argument, message: message, member: member, reply: reply)
         case "report", "zvit", "otchet":
-            try reply(try report(command.argument, member: member, household: household))
+            try reply(try report(command.argument, member: member, household: household, shownTo: viewer(in: message.chat, member)))
         case "budget", "biudzhet":
             try reply(try budget(command.argument, member: member, household: household))
         case "rate":

@@ -10,7 +10,8 @@ extension ConversationHandler {
         let reader = try ledger.member(telegramUserID: chatID)
         let l = reader.map(localizer) ?? familyLocalizer(household)
         let names = try ledger.memberNames(householdID: household.id)
-        return EntryViewRenderer(handler: self, l: l, householdID: household.id, today: today(of: household), memberNames: names)
+        return EntryViewRenderer(handler: self, l: l, householdID: household.id, viewer: try viewer(ofChat: chatID, household: household),
+                                 today: today(of: household), memberNames: names)
     }
 
     /// Re-renders the messages that show one of these entries, and the family posts, in the
@@ -51,8 +52,11 @@ extension ConversationHandler {
             return nil
         }
         let entry = try ledger.entry(id: entryID)
-        let householdID = try entry?.householdID ?? ledger.deletedEntry(id: entryID)?.householdID
-        guard householdID == household.id else { return l("entry.not_yours") }
+        guard let known = try entry ?? ledger.deletedEntry(id: entryID), known.householdID == household.id else {
+            return l("entry.not_yours")
+        }
+        // Only its author changes a private entry, and only where they may see it.
+        guard (press.chat.map { viewer(in: $0, member) } ?? .member(member.id)).sees(known) else { return l("entry.private") }
         let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entryView(chatID: chat.id, messageID: $0) } }
         switch data {
         case .categoryChoices(_, let all):
@@ -87,7 +91,9 @@ extension ConversationHandler {
     }
 
     /// Remembers the note's words for the entry's category, so the next such note lands there.
+    /// A private entry's words teach nothing: `/rules` shows them to the family.
     func learn(from entry: Entry, household: Household) throws {
+        guard !entry.isPrivate else { return }
         // Short stems (prepositions, "з", "на") would teach the wrong lesson.
         let stems = categoryStems(of: entry.note).filter { $0.count >= 3 }
         try ledger.learn(stems: stems, category: entry.category, householdID: household.id)
@@ -98,9 +104,10 @@ extension ConversationHandler {
     func correct(_ view: EntryView, with text: String, member: Member, reply: Replier) throws {
         let l = localizer(member)
         let household = try household(of: member)
-        let live = try view.entryIDs.compactMap { try ledger.entry(id: $0) }.filter { $0.householdID == household.id }
+        let ours = try view.entryIDs.compactMap { try ledger.entry(id: $0) }.filter { $0.householdID == household.id }
+        let live = ours.filter(viewer(in: reply.chat, member).sees)
         guard !live.isEmpty else {
-            try reply(l("entry.not_yours"))
+            try reply(l(ours.isEmpty ? "entry.not_yours" : "entry.private"))
             return
         }
         if Self.deleteWords.contains(text.lowercased().trimming(while: \.isPunctuation)) {

@@ -12,7 +12,7 @@ extension ConversationHandler {
         let l = localizer(member)
         let household = try household(of: member)
         let count = min(max(Int(argument) ?? 10, 1), Self.listLimit)
-        let entries = try ledger.recentEntries(householdID: household.id, limit: count)
+        let entries = try ledger.recentEntries(householdID: household.id, limit: count, shownTo: viewer(in: reply.chat, member))
         guard !entries.isEmpty else {
             try reply(l("history.empty"))
             return
@@ -27,6 +27,7 @@ extension ConversationHandler {
         let household = try household(of: member)
         let today = today(of: household)
         let entries = try ledger.entries(householdID: household.id, dates: today.adding(days: 1 - days)...today).reversed()
+            .filter(viewer(in: reply.chat, member).sees)
         guard !entries.isEmpty else {
             try reply(l("history.empty"))
             return

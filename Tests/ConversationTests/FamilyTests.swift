@@ -141,7 +141,10 @@ import Testing
         #expect(digest.count == 1)
         #expect(digest[0].contains("Підсумок дня · 21 листопада"))
         #expect(digest[0].contains("Витрачено 785 ₴ (3 витрати)"))
-        #expect(digest[0].contains("Тарас 400 ₴ · Оля 385 ₴"))
+        // The private 300 ₴ is in the total, in no line.
+        #expect(digest[0].contains("Тарас 400 ₴ · Оля 85 ₴"))
+        #expect(digest[0].contains("🔒 Приватні записи враховано лише в підсумках."))
+        #expect(!digest[0].contains("300"))
         #expect(try chat.tick().isEmpty)
         chat.clock.advance(by: 86_400)  // the next evening, no entries: no digest
         #expect(try chat.tick().isEmpty)
