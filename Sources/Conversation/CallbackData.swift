@@ -17,6 +17,8 @@ enum CallbackData: Equatable {
     case deleteEntry(Int64)
     case restoreEntry(Int64)
     case removeRule(Int64)
+    /// Make an entry income if it is an expense, or an expense if it is income.
+    case switchKind(entryID: Int64)
 
     var encoded: String {
         switch self {
@@ -30,6 +32,7 @@ enum CallbackData: Equatable {
         case .deleteEntry(let id): "del:\(id)"
         case .restoreEntry(let id): "undel:\(id)"
         case .removeRule(let id): "rule:rm:\(id)"
+        case .switchKind(let id): "kind:\(id)"
         }
     }
 
@@ -51,6 +54,7 @@ enum CallbackData: Equatable {
         case ("del", 2) where id != nil: self = .deleteEntry(id!)
         case ("undel", 2) where id != nil: self = .restoreEntry(id!)
         case ("rule", 3) where parts[1] == "rm" && lastID != nil: self = .removeRule(lastID!)
+        case ("kind", 2) where id != nil: self = .switchKind(entryID: id!)
         default: return nil
         }
     }

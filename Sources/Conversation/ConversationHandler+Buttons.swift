@@ -48,7 +48,7 @@ extension ConversationHandler {
             }
             try refreshFamilyView(press, member: member)
             return answer
-        case .categoryChoices, .setCategory, .entryButtons, .deleteEntry, .restoreEntry:
+        case .categoryChoices, .setCategory, .entryButtons, .deleteEntry, .restoreEntry, .switchKind:
             return try applyEntryButton(data, press: press, member: member)
         case .removeRule(let id):
             try ledger.deleteCategoryRule(id: id, householdID: member.householdID)

@@ -45,10 +45,25 @@ extension ConversationHandler {
         let l = localizer(member)
         let rules = try ledger.categoryRules(householdID: member.householdID)
         guard !rules.isEmpty else { return (l("rules.empty"), []) }
-        let lines = rules.map { l("rules.line", ["word": .text($0.stem.htmlEscaped), "category": .text(l.categoryName($0.category))]) }
+        // `вікон мийк` → `вікон… мийк…`: the message adds the last ellipsis.
+        func words(_ stem: String) -> String { stem.replacing(LearnedRules.separator, with: "… ") }
+        let lines = rules.map { l("rules.line", ["word": .text(words($0.stem).htmlEscaped), "category": .text(l.categoryName($0.category))]) }
         let buttons = rules.prefix(30).map {
-            [OutboxButton(title: l("rules.button.remove", ["word": .text($0.stem)]), data: CallbackData.removeRule($0.id).encoded)]
+            [OutboxButton(title: l("rules.button.remove", ["word": .text(words($0.stem))]), data: CallbackData.removeRule($0.id).encoded)]
         }
         return (([l("rules.title")] + lines).joined(separator: "\n"), Array(buttons))
+    }
+
+    /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
+    func undo(_ member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        guard let entry = try ledger.lastEntry(of: member, createdSince: clock.now().addingTimeInterval(-86_400)) else {
+            try reply(l("undo.nothing"))
+            return
+        }
+        let household = try household(of: member)
+        try ledger.delete(entryID: entry.id)
+        try refresh(entryIDs: [entry.id], household: household)
+        try show(.confirmation, entryIDs: [entry.id], household: household, reply: reply, header: l("undo.done"))
     }
 }

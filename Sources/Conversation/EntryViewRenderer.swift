@@ -94,7 +94,11 @@ struct EntryViewRenderer {
             }
         }
         var last = [OutboxButton(title: l("entry.button.back"), data: CallbackData.entryButtons(entryID: entry.id).encoded)]
-        if !all { last.insert(OutboxButton(title: l("entry.button.more"), data: CallbackData.categoryChoices(entryID: entry.id, all: true).encoded), at: 0) }
+        if !all {
+            last.insert(OutboxButton(title: l("entry.button.more"), data: CallbackData.categoryChoices(entryID: entry.id, all: true).encoded), at: 0)
+            rows.append([OutboxButton(title: l(entry.kind == .expense ? "entry.button.to_income" : "entry.button.to_expense"),
+                                      data: CallbackData.switchKind(entryID: entry.id).encoded)])
+        }
         rows.append(last)
         return rows
     }
