@@ -19,6 +19,8 @@ enum CallbackData: Equatable {
     case removeRule(Int64)
     /// Make an entry income if it is an expense, or an expense if it is income.
     case switchKind(entryID: Int64)
+    /// A member's answer to their `/leave` question (only theirs counts, in a group too).
+    case leave(memberID: Int64, confirmed: Bool)
 
     var encoded: String {
         switch self {
@@ -33,6 +35,7 @@ enum CallbackData: Equatable {
         case .restoreEntry(let id): "undel:\(id)"
         case .removeRule(let id): "rule:rm:\(id)"
         case .switchKind(let id): "kind:\(id)"
+        case .leave(let id, let confirmed): "leave:\(id):\(confirmed ? "yes" : "no")"
         }
     }
 
@@ -55,6 +58,8 @@ enum CallbackData: Equatable {
         case ("undel", 2) where id != nil: self = .restoreEntry(id!)
         case ("rule", 3) where parts[1] == "rm" && lastID != nil: self = .removeRule(lastID!)
         case ("kind", 2) where id != nil: self = .switchKind(entryID: id!)
+        case ("leave", 3) where id != nil && (parts[2] == "yes" || parts[2] == "no"):
+            self = .leave(memberID: id!, confirmed: parts[2] == "yes")
         default: return nil
         }
     }

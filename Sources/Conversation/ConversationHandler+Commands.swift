@@ -25,7 +25,8 @@ extension ConversationHandler {
             let view = try familyView(member, household: household, showControls: message.chat.kind == .privateChat)
             try reply(view.html, buttons: view.buttons)
         case "leave":
-            try reply(try leave(&member))
+            let question = try leaveQuestion(member)
+            try reply(question.html, buttons: question.buttons)
         case "undo":
             try undo(member, reply: reply)
         case "history":

@@ -161,7 +161,8 @@ extension ConversationHandler {
     func edited(_ message: IncomingMessage) throws {
         guard let messageID = message.messageID, let member = try ledger.member(telegramUserID: message.sender.id) else { return }
         let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
-        guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id }) else { return }
+        // What they wrote in a family they left stays as it was there.
+        guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id && $0.householdID == member.householdID }) else { return }
         let household = try household(of: member)
         var text = message.text.trimmed
         if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }

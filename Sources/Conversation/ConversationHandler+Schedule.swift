@@ -94,7 +94,7 @@ extension ConversationHandler {
         }
         var lines = [title, l("digest.total", ["amount": .text(money(total)), "count": .number(all.count)])]
         if entries.count < all.count { lines.append(l("report.private")) }
-        let members = try ledger.members(householdID: household.id)
+        let members = try ledger.members(householdID: household.id) + ledger.formerMembers(householdID: household.id)
         let spenders = members.compactMap { member in
             byMember[member.id].map { (member.name, $0) }
         }.sorted { $0.1 > $1.1 }

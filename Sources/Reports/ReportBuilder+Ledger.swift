@@ -28,7 +28,7 @@ extension ReportBuilder {
         return monthly(
             month: month, today: today, baseCurrency: household.baseCurrency, totals: totals, previous: previous,
             largest: try ledger.largestExpenses(householdID: household.id, month: month, limit: 3, shownTo: viewer),
-            members: try ledger.members(householdID: household.id),
+            members: try ledger.members(householdID: household.id) + ledger.formerMembers(householdID: household.id),
             budgets: try ledger.budgets(householdID: household.id), context: context)
     }
 

@@ -22,7 +22,7 @@ enum FuzzStep: CustomStringConvertible {
     var mayChangeHouseholds: Bool {
         switch self {
         case .say(_, _, let text, _): text.hasPrefix("/start") || text.hasPrefix("/leave")
-        case .press(_, _, _, let data): data.hasPrefix("fam:rm")
+        case .press(_, _, _, let data): data.hasPrefix("fam:rm") || data.hasPrefix("leave:")
         case .linkGroup, .unlinkGroup, .migrateGroup: true
         case .edit, .advance, .block: false
         }

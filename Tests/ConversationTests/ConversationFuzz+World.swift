@@ -85,15 +85,18 @@ final class FuzzWorld {
         if buttonPool.count > 600 { buttonPool.removeFirst(300) }
     }
 
-    /// Who may see each person's markers now: their household's members and family group.
+    /// Who may see each person's markers now: the members and family group of their household
+    /// and of those they left, whose history keeps what they wrote there.
     func refreshAudiences() throws {
         let ledger = chat.ledger
         audiences = try people.map { person in
             var chats: Set<Int64> = [person.sender.id]
-            guard let member = try ledger.member(telegramUserID: person.sender.id),
-                  let household = try ledger.household(id: member.householdID) else { return chats }
-            for other in try ledger.members(householdID: household.id) { chats.insert(other.telegramUserID) }
-            if let group = household.familyChatID { chats.insert(group) }
+            guard let member = try ledger.member(telegramUserID: person.sender.id) else { return chats }
+            for id in try [member.householdID] + ledger.householdsLeft(by: member.id) {
+                guard let household = try ledger.household(id: id) else { continue }
+                for other in try ledger.members(householdID: household.id) { chats.insert(other.telegramUserID) }
+                if let group = household.familyChatID { chats.insert(group) }
+            }
             return chats
         }
         everAudiences = everAudiences.isEmpty ? audiences : zip(everAudiences, audiences).map { $0.union($1) }

@@ -7,7 +7,7 @@ import Localization
 import Testing
 
 /// Corrections that do what they say (issue 13): expense ↔ income, a date that reads as a
-/// date, no "fixed" for nothing, rules from the words that decide.
+/// date, no "fixed" for nothing, rules from the words that decide, `/leave` that asks first.
 @Suite struct CorrectionMeaningTests {
     let chat = try! TestConversation()
 
@@ -109,5 +109,46 @@ import Testing
         let answer = try chat.press("cat:\(entry.id):\(entry.category.rawValue)", from: .olha, messageID: line.messageID)
         #expect(answer.contains { $0.kind == .notice })
         #expect(try chat.say("/rules").joined().contains("Правил ще немає"))
+    }
+
+    @Test(arguments: Language.allCases)
+    func leavingAsksFirstAndTheFamilyKeepsItsHistory(_ language: Language) throws {
+        let owner = sender(language)
+        try chat.say("/start", from: owner)
+        let invite = try chat.say("/invite", from: owner).joined()
+        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: .taras)
+        try chat.say("велосипед 500", from: .taras)
+        let question = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: Sender.taras.id, kind: .privateChat),
+                                                                  sender: .taras, text: "/leave")).last)
+        #expect(question.text.contains("залишиться в її історії"))
+        let family = try #require(try chat.ledger.member(telegramUserID: owner.id)).householdID
+        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        #expect(taras.householdID == family)
+        #expect(question.buttons.flatMap { $0 }.map(\.data) == ["leave:\(taras.id):yes", "leave:\(taras.id):no"])
+        _ = try chat.press("leave:\(taras.id):no", from: .taras, messageID: question.messageID)
+        #expect(try chat.ledger.member(id: taras.id)?.householdID == family)
+        // Only the one asked can answer.
+        _ = try chat.press("leave:\(taras.id):yes", from: owner, messageID: question.messageID)
+        #expect(try chat.ledger.member(id: taras.id)?.householdID == family)
+        let done = try chat.press("leave:\(taras.id):yes", from: .taras, messageID: question.messageID)
+        #expect(done.contains { $0.isEdit && $0.text.contains("залишилося в її історії") })
+        #expect(try chat.ledger.member(id: taras.id)?.householdID != family)
+        let report = try chat.say("/report", from: owner).joined().replacingOccurrences(of: "\u{A0}", with: " ")
+        #expect(report.contains("500"), "\(report)")
+        #expect(try chat.say("/history", from: owner).joined().contains("Тарас · велосипед"))
+        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+    }
+
+    @Test func whatAMemberBroughtGoesBackWithThemWhenTheyLeave() throws {
+        try chat.say("таксі 120", from: .taras)  // alone, before joining
+        try chat.say("/start")
+        let invite = try chat.say("/invite").joined()
+        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: .taras)
+        try chat.say("велосипед 500", from: .taras)
+        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        _ = try chat.press("leave:\(taras.id):yes", from: .taras)
+        let alone = try #require(try chat.ledger.member(id: taras.id))
+        #expect(try chat.ledger.recentEntries(householdID: alone.householdID, limit: 10).map(\.note) == ["таксі"])
+        #expect(try chat.ledger.recentEntries(householdID: taras.householdID, limit: 10).map(\.note) == ["велосипед"])
     }
 }

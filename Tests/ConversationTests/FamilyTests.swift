@@ -49,7 +49,9 @@ import Testing
         let payload = String(invite[invite.range(of: "start=")!.upperBound...].prefix(17))
         #expect(try chat.say("/start \(payload)", from: .taras).first?.contains("/leave") == true)
         #expect(try chat.say("/leave", from: .olha).first?.contains("власника") == true)
-        #expect(try chat.say("/leave", from: .taras).first?.contains("вийшли") == true)
+        #expect(try chat.say("/leave", from: .taras).first?.contains("залишиться в її історії") == true)
+        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        #expect(try chat.press("leave:\(taras.id):yes", from: .taras).texts(in: taras.telegramUserID).joined().contains("вийшли"))
         #expect(try chat.say("/start \(payload)", from: .taras).first?.contains("Вітаємо") == true)
     }
 
