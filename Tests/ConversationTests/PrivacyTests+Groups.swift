@@ -41,7 +41,7 @@ extension PrivacyTests {
         let family = try privately("/family", from: yaryna)
         let data = Set((shown + family).flatMap { $0.buttons.joined().map(\.data) })
         try remove(.taras, by: yaryna)
-        try chat.say("/leave", from: .dmitry)
+        try leave(.dmitry)
         let before = try snapshot(of: yaryna)
         for attacker in [Sender.stranger, households[1].owner, .taras, .dmitry] {
             for message in shown {
@@ -73,7 +73,7 @@ extension PrivacyTests {
         try join(.taras, invitedBy: yaryna)
         try join(.dmitry, invitedBy: yaryna)
         try remove(.taras, by: yaryna)
-        try chat.say("/leave", from: .dmitry)
+        try leave(.dmitry)
         let family = try #require(try chat.ledger.household(familyChatID: group.id)).id
         for outsider in [Sender.stranger, bohdan, .taras, .dmitry] {
             let removed = try chat.handle(.removedFromGroup(chatID: group.id))

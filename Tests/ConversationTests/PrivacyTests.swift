@@ -148,10 +148,12 @@ import Testing
         #expect(try chat.ledger.entry(id: his.id)?.householdID == chat.ledger.member(telegramUserID: yaryna.id)?.householdID)
     }
 
-    /// `/leave`, then its confirming button.
+    /// `/leave`, then its confirming button (the question is in the sender's language).
     func leave(_ sender: Sender) throws {
-        #expect(try chat.say("/leave", from: sender).joined().contains("залишиться в її історії"))
         let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
+        let question = try privately("/leave", from: sender)
+        let yes = "leave:\(member.id):yes"
+        #expect(question.contains { line in line.buttons.joined().contains { $0.data == yes } }, "\(question)")
         _ = try chat.press("leave:\(member.id):yes", from: sender)
         #expect(try chat.ledger.member(telegramUserID: sender.id)?.householdID != member.householdID)
     }
