@@ -50,7 +50,7 @@ extension ConversationHandler {
         case .categoryChoices, .setCategory, .entryButtons, .deleteEntry, .restoreEntry, .switchKind:
             return try applyEntryButton(data, press: press, member: member)
         case .leave(let id, let confirmed):
-            guard id == member.id else { return nil }  // Someone else's question.
+            guard id == member.id else { return l("family.leave.not_yours") }
             var member = member
             let text = confirmed ? try leave(&member) : l("family.leave.cancelled")
             try edit(press, html: text, buttons: [])
