@@ -86,7 +86,8 @@ public enum ReportsBenchmark {
 
     static func renderReport(_ ledger: Ledger, _ owner: Member, month: YearMonth, today: LocalDate, l: Localizer) throws -> String {
         guard let household = try ledger.household(id: owner.householdID) else { return "" }
-        return ReportRenderer(l).render(try ReportBuilder.monthly(from: ledger, household: household, month: month, today: today))
+        return ReportRenderer(l).render(try ReportBuilder.monthly(from: ledger, household: household, month: month, today: today,
+                                                                  shownTo: .member(owner.id)))
     }
 
     static func renderBudgets(_ ledger: Ledger, _ owner: Member, today: LocalDate, l: Localizer) throws -> String {

@@ -21,6 +21,10 @@ enum CallbackData: Equatable {
     case revokeInvitation(String?)
     /// Let the family group go: it is no longer the household's.
     case unlinkGroup
+    /// Make an entry income if it is an expense, or an expense if it is income.
+    case switchKind(entryID: Int64)
+    /// A member's answer to their `/leave` question (only theirs counts, in a group too).
+    case leave(memberID: Int64, confirmed: Bool)
 
     var encoded: String {
         switch self {
@@ -36,6 +40,8 @@ enum CallbackData: Equatable {
         case .removeRule(let id): "rule:rm:\(id)"
         case .revokeInvitation(let code): "inv:rm:\(code ?? "*")"
         case .unlinkGroup: "fam:unlink"
+        case .switchKind(let id): "kind:\(id)"
+        case .leave(let id, let confirmed): "leave:\(id):\(confirmed ? "yes" : "no")"
         }
     }
 
@@ -60,6 +66,9 @@ enum CallbackData: Equatable {
         case ("inv", 3) where parts[1] == "rm" && parts[2] == "*": self = .revokeInvitation(nil)
         case ("inv", 3) where parts[1] == "rm" && Invitations.isWellFormed(parts[2]): self = .revokeInvitation(parts[2])
         case ("fam", 2) where parts[1] == "unlink": self = .unlinkGroup
+        case ("kind", 2) where id != nil: self = .switchKind(entryID: id!)
+        case ("leave", 3) where id != nil && (parts[2] == "yes" || parts[2] == "no"):
+            self = .leave(memberID: id!, confirmed: parts[2] == "yes")
         default: return nil
         }
     }

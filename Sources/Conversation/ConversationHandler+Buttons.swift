@@ -48,8 +48,14 @@ extension ConversationHandler {
             }
             try refreshFamilyView(press, member: member)
             return answer
-        case .categoryChoices, .setCategory, .entryButtons, .deleteEntry, .restoreEntry:
+        case .categoryChoices, .setCategory, .entryButtons, .deleteEntry, .restoreEntry, .switchKind:
             return try applyEntryButton(data, press: press, member: member)
+        case .leave(let id, let confirmed):
+            guard id == member.id else { return l("family.leave.not_yours") }
+            var member = member
+            let text = confirmed ? try leave(&member) : l("family.leave.cancelled")
+            try edit(press, html: text, buttons: [])
+            return nil
         case .removeRule(let id):
             try ledger.deleteCategoryRule(id: id, householdID: member.householdID)
             let view = try rulesView(member)

@@ -18,7 +18,7 @@ extension ConversationHandler {
         case .add:
             try record(command.argument, message: message, member: member, reply: reply)
         case .report:
-            try reply(try report(command.argument, member: member, household: household))
+            try reply(try report(command.argument, member: member, household: household, shownTo: viewer(in: message.chat, member)))
         case .budget:
             try reply(try budget(command.argument, member: member, household: household))
         case .rate:
@@ -29,7 +29,8 @@ extension ConversationHandler {
             let view = try familyView(member, household: household, showControls: message.chat.kind == .privateChat)
             try reply(view.html, buttons: view.buttons)
         case .leave:
-            try reply(try leave(&member))
+            let question = try leaveQuestion(member)
+            try reply(question.html, buttons: question.buttons)
         case .undo:
             try undo(member, reply: reply)
         case .history:

@@ -10,7 +10,8 @@ extension ConversationHandler {
         let reader = try ledger.member(telegramUserID: chatID)
         let l = reader.map(localizer) ?? familyLocalizer(household)
         let names = try ledger.memberNames(householdID: household.id)
-        return EntryViewRenderer(handler: self, l: l, householdID: household.id, today: today(of: household), memberNames: names)
+        return EntryViewRenderer(handler: self, l: l, householdID: household.id, viewer: try viewer(ofChat: chatID, household: household),
+                                 today: today(of: household), memberNames: names)
     }
 
     /// Re-renders the messages that show one of these entries, and the family posts, in the
@@ -45,14 +46,18 @@ extension ConversationHandler {
         let household = try household(of: member)
         let entryID: Int64
         switch data {
-        case .categoryChoices(let id, _), .setCategory(let id, _), .entryButtons(let id), .deleteEntry(let id), .restoreEntry(let id):
+        case .categoryChoices(let id, _), .setCategory(let id, _), .entryButtons(let id), .deleteEntry(let id), .restoreEntry(let id),
+             .switchKind(let id):
             entryID = id
         default:
             return nil
         }
         let entry = try ledger.entry(id: entryID)
-        let householdID = try entry?.householdID ?? ledger.deletedEntry(id: entryID)?.householdID
-        guard householdID == household.id else { return l("entry.not_yours") }
+        guard let known = try entry ?? ledger.deletedEntry(id: entryID), known.householdID == household.id else {
+            return l("entry.not_yours")
+        }
+        // Only its author changes a private entry, and only where they may see it.
+        guard (press.chat.map { viewer(in: $0, member) } ?? .member(member.id)).sees(known) else { return l("entry.private") }
         let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entryView(chatID: chat.id, messageID: $0) } }
         switch data {
         case .categoryChoices(_, let all):
@@ -65,12 +70,23 @@ extension ConversationHandler {
             return nil
         case .setCategory(_, let category):
             guard var entry, (entry.kind == .income ? CategoryKey.incomes : CategoryKey.expenses).contains(category) else { return nil }
+            let answer = l("entry.category_set", ["name": .text(l.categoryName(category))])
+            guard entry.category != category else { return answer }  // Already there: nothing to learn.
             entry.category = category
             try ledger.update(entry)
             try learn(from: entry, household: household)
             try refresh(entryIDs: [entryID], household: household)
             try announceBudgets(after: [entry], member: member, household: household)
-            return l("entry.category_set", ["name": .text(l.categoryName(category))])
+            return answer
+        case .switchKind:
+            guard var entry else { return nil }
+            entry.kind = entry.kind == .expense ? .income : .expense
+            entry.category = suggestedCategory(entry.note, kind: entry.kind, household: household)
+            try ledger.update(entry)
+            try refresh(entryIDs: [entryID], household: household)
+            if let pressed { try redraw(pressed, household: household, menu: .categories(entryID: entryID, all: false)) }
+            try announceBudgets(after: [entry], member: member, household: household)
+            return l("entry.kind_set.\(entry.kind.rawValue)")
         case .deleteEntry:
             guard entry != nil else { return nil }
             try ledger.delete(entryID: entryID)
@@ -86,21 +102,28 @@ extension ConversationHandler {
         }
     }
 
-    /// Remembers the note's words for the entry's category, so the next such note lands there.
+    /// Remembers the note's words for the entry's category, so the next such note lands
+    /// there. A one-word note makes a one-word rule: the member moved that word alone. A
+    /// longer note makes one rule of all its words together, which a later note matches only
+    /// when it holds every one of them: moving `мийка вікон` to Дім moves the next
+    /// `вікна мийка`, never a car's `мийка`. Short words (`з`, `на`) and numbers teach
+    /// nothing; a private entry's words teach nothing either, since `/rules` shows them.
     func learn(from entry: Entry, household: Household) throws {
-        // Short stems (prepositions, "з", "на") would teach the wrong lesson.
-        let stems = categoryStems(of: entry.note).filter { $0.count >= 3 }
-        try ledger.learn(stems: stems, category: entry.category, householdID: household.id)
+        guard !entry.isPrivate else { return }
+        let stems = Set(categoryStems(of: entry.note).filter { $0.count >= 3 && !$0.allSatisfy(\.isNumber) }).sorted()
+        guard !stems.isEmpty else { return }
+        try ledger.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
     }
 
-    /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `готівка`, or
-    /// `видалити` changes that entry.
+    /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `12.11`, `готівка`,
+    /// `дохід`, or `видалити` changes that entry; a reply that changes nothing says so.
     func correct(_ view: EntryView, with text: String, member: Member, reply: Replier) throws {
         let l = localizer(member)
         let household = try household(of: member)
-        let live = try view.entryIDs.compactMap { try ledger.entry(id: $0) }.filter { $0.householdID == household.id }
+        let ours = try view.entryIDs.compactMap { try ledger.entry(id: $0) }.filter { $0.householdID == household.id }
+        let live = ours.filter(viewer(in: reply.chat, member).sees)
         guard !live.isEmpty else {
-            try reply(l("entry.not_yours"))
+            try reply(l(ours.isEmpty ? "entry.not_yours" : "entry.private"))
             return
         }
         if Self.deleteWords.contains(text.lowercased().trimming(while: \.isPunctuation)) {
@@ -109,56 +132,37 @@ extension ConversationHandler {
             try reply(l("entry.deleted.answer"))
             return
         }
-        guard live.count == 1, var entry = live.first else {
+        guard live.count == 1, let entry = live.first else {
             try reply(l(EntryViewRenderer.isSummary(entryCount: view.entryIDs.count) ? "entry.summary.hint" : "correction.many"))
             return
         }
         let today = today(of: household)
         let change = correction(text, household: household, today: today)
-        guard change.amount != nil || change.category != nil || change.account != nil || change.date != nil else {
+        guard !change.isEmpty else {
             try reply(l("correction.not_understood"))
             return
         }
-        if let amount = change.amount { entry.amount = amount }
-        if let account = change.account { entry.account = account }
-        if let date = change.date { entry.date = date }
-        if let category = change.category, category.kind == entry.kind { entry.category = category }
-        try ledger.update(entry)
-        if change.category != nil { try learn(from: entry, household: household) }
+        let changed = change.applied(to: entry) { suggestedCategory($0, kind: $1, household: household) }
+        guard changed != entry else {
+            try reply(l("correction.unchanged", ["details": .text(EntryLine(entry: entry, today: today).details(l))]))
+            return
+        }
+        try ledger.update(changed)
+        if change.category == changed.category && changed.category != entry.category { try learn(from: changed, household: household) }
         try refresh(entryIDs: [entry.id], household: household)
-        try reply(l("correction.done", ["details": .text(EntryLine(entry: entry, today: today).details(l))]))
-        try announceBudgets(after: [entry], member: member, household: household)
+        try reply(l("correction.done", ["details": .text(EntryLine(entry: changed, today: today).details(l))]))
+        try announceBudgets(after: [changed], member: member, household: household)
     }
 
     static let deleteWords: Set<String> = ["видалити", "видали", "видалено", "удалить", "удали", "delete", "del", "🗑", "🗑\u{FE0F}"]
-
-    /// What a correction says: an amount, a category, an account, a date, or several. The
-    /// parser reads it; without an amount it reads it with a placeholder one, so `таксі` and
-    /// `вчора` are understood on their own.
-    func correction(_ text: String, household: Household, today: LocalDate)
-        -> (amount: Money?, category: CategoryKey?, account: AccountKey?, date: LocalDate?) {
-        var amount: Money?
-        var parsed: ParsedEntry?
-        if case .success(let entries) = parse(text, household: household, today: today), entries.count == 1 {
-            parsed = entries[0]
-            amount = entries[0].amount
-        } else if case .success(let entries) = parse(text + " 1", household: household, today: today), entries.count == 1 {
-            parsed = entries[0]
-        }
-        guard let parsed else { return (nil, nil, nil, nil) }
-        let category = parsed.category == .other || parsed.category == .otherIncome ? nil : parsed.category
-        let saysDate = parsed.date != today || Self.todayWords.contains { text.lowercased().contains($0) }
-        return (amount, category, parsed.account, saysDate ? parsed.date : nil)
-    }
-
-    static let todayWords = ["сьогодні", "сегодня", "today"]
 
     /// The author edited the message that made entries: they are re-read from the new text —
     /// changed in place, added, or removed when it no longer holds an amount.
     func edited(_ message: IncomingMessage) throws {
         guard let messageID = message.messageID, let member = try ledger.member(telegramUserID: message.sender.id) else { return }
         let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
-        guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id }) else { return }
+        // What they wrote in a family they left stays as it was there.
+        guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id && $0.householdID == member.householdID }) else { return }
         let household = try household(of: member)
         var text = message.text.trimmed
         if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
@@ -184,18 +188,5 @@ extension ConversationHandler {
         try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
         let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entry(id: $0) }
         try announceBudgets(after: changed, member: member, household: household)
-    }
-
-    /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
-    func undo(_ member: Member, reply: Replier) throws {
-        let l = localizer(member)
-        guard let entry = try ledger.lastEntry(memberID: member.id, createdSince: clock.now().addingTimeInterval(-86_400)) else {
-            try reply(l("undo.nothing"))
-            return
-        }
-        let household = try household(of: member)
-        try ledger.delete(entryID: entry.id)
-        try refresh(entryIDs: [entry.id], household: household)
-        try show(.confirmation, entryIDs: [entry.id], household: household, reply: reply, header: l("undo.done"))
     }
 }

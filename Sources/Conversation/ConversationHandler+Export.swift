@@ -18,14 +18,17 @@ extension ConversationHandler {
             try reply(l("export.usage"))
             return
         }
-        let total = try ledger.entryCount(householdID: household.id, dates: days)
+        // A file for the group, or for another member, holds no one else's private entries.
+        let viewer = viewer(in: reply.chat, member)
+        let total = try ledger.entryCount(householdID: household.id, dates: days, shownTo: viewer)
         guard total > 0 else {
             try reply(l("export.empty"))
             return
         }
         let progress = try reply(l("export.progress", ["done": .number(0), "total": .number(total)]))
         try ledger.createExport(member: member, chatID: reply.chat.id, threadID: reply.chat.threadID, days: days,
-                                progressOutboxID: progress, header: CSVExport.header(l))
+                                progressOutboxID: progress, header: CSVExport.header(l, baseCurrency: household.baseCurrency),
+                                shownTo: viewer)
     }
 
     /// Whether an export may still go where it was asked for: the member who asked is still in
@@ -79,10 +82,13 @@ extension ConversationHandler {
             }
             return
         }
-        let entries = try ledger.nextExportEntries(job, limit: Self.exportChunk)
+        let viewer: Viewer = job.chatID == member.telegramUserID ? .member(member.id) : .group  // As `export` counted.
+        let entries = try ledger.nextExportEntries(job, limit: Self.exportChunk, shownTo: viewer)
         if let last = entries.last {
             let names = try ledger.memberNames(householdID: job.householdID)
-            try ledger.appendExport(job, csv: CSVExport.rows(entries, memberNames: names, l), through: last, rows: entries.count)
+            let base = try ledger.household(id: job.householdID)?.baseCurrency ?? .uah
+            try ledger.appendExport(job, csv: CSVExport.rows(entries, memberNames: names, baseCurrency: base, l),
+                                    through: last, rows: entries.count)
             if let progress = job.progressOutboxID {
                 try ledger.enqueue(.edit(messageID: nil, ofOutboxID: progress,
                                          html: l("export.progress", ["done": .number(job.rowsDone + entries.count), "total": .number(job.rowsTotal)])),

@@ -108,7 +108,20 @@ extension ConversationHandler {
         return (lines.joined(separator: "\n"), buttons)
     }
 
-    /// `/leave`: a member leaves with their entries; the owner hands over ownership first.
+    /// `/leave` asks first, and says what stays with the family: leaving takes one tap on
+    /// its buttons. The owner hands over ownership first.
+    func leaveQuestion(_ member: Member) throws -> (html: String, buttons: [[OutboxButton]]) {
+        let l = localizer(member)
+        guard try ledger.members(householdID: member.householdID).count > 1 else { return (l("family.leave.alone"), []) }
+        guard member.role != .owner else { return (l("family.leave.owner"), []) }
+        return (l("family.leave.confirm"), [[
+            OutboxButton(title: l("family.leave.button.yes"), data: CallbackData.leave(memberID: member.id, confirmed: true).encoded),
+            OutboxButton(title: l("family.leave.button.no"), data: CallbackData.leave(memberID: member.id, confirmed: false).encoded),
+        ]])
+    }
+
+    /// A member leaves: what they wrote in the family stays in its history, what they brought
+    /// goes with them (see `Ledger.detachMember`); the owner hands over ownership first.
     func leave(_ member: inout Member) throws -> String {
         let l = localizer(member)
         let members = try ledger.members(householdID: member.householdID)

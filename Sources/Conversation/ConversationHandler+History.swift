@@ -12,7 +12,7 @@ extension ConversationHandler {
         let l = localizer(member)
         let household = try household(of: member)
         let count = min(max(Int(argument) ?? 10, 1), Self.listLimit)
-        let entries = try ledger.recentEntries(householdID: household.id, limit: count)
+        let entries = try ledger.recentEntries(householdID: household.id, limit: count, shownTo: viewer(in: reply.chat, member))
         guard !entries.isEmpty else {
             try reply(l("history.empty"))
             return
@@ -27,6 +27,7 @@ extension ConversationHandler {
         let household = try household(of: member)
         let today = today(of: household)
         let entries = try ledger.entries(householdID: household.id, dates: today.adding(days: 1 - days)...today).reversed()
+            .filter(viewer(in: reply.chat, member).sees)
         guard !entries.isEmpty else {
             try reply(l(days == 1 ? "today.empty" : "week.empty"))
             return
@@ -44,10 +45,25 @@ extension ConversationHandler {
         let l = localizer(member)
         let rules = try ledger.categoryRules(householdID: member.householdID)
         guard !rules.isEmpty else { return (l("rules.empty"), []) }
-        let lines = rules.map { l("rules.line", ["word": .text($0.stem.htmlEscaped), "category": .text(l.categoryName($0.category).htmlEscaped)]) }
+        // `вікон мийк` → `вікон… мийк…`: the message adds the last ellipsis.
+        func words(_ stem: String) -> String { stem.replacing(LearnedRules.separator, with: "… ") }
+        let lines = rules.map { l("rules.line", ["word": .text(words($0.stem).htmlEscaped), "category": .text(l.categoryName($0.category).htmlEscaped)]) }
         let buttons = rules.prefix(30).map {
-            [OutboxButton(title: l("rules.button.remove", ["word": .text($0.stem.clipped(to: 32))]), data: CallbackData.removeRule($0.id).encoded)]
+            [OutboxButton(title: l("rules.button.remove", ["word": .text(words($0.stem).clipped(to: 32))]), data: CallbackData.removeRule($0.id).encoded)]
         }
         return (([l("rules.title")] + lines).joined(separator: "\n"), Array(buttons))
+    }
+
+    /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
+    func undo(_ member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        guard let entry = try ledger.lastEntry(of: member, createdSince: clock.now().addingTimeInterval(-86_400)) else {
+            try reply(l("undo.nothing"))
+            return
+        }
+        let household = try household(of: member)
+        try ledger.delete(entryID: entry.id)
+        try refresh(entryIDs: [entry.id], household: household)
+        try show(.confirmation, entryIDs: [entry.id], household: household, reply: reply, header: l("undo.done"))
     }
 }

@@ -5,14 +5,14 @@ import Ledger
 import Localization
 import Reports
 
-/// `/report`, `/budget`, `/rate` and the budget alerts that follow new entries.
+/// `/report`, `/budget` and the budget alerts that follow new entries.
 extension ConversationHandler {
-    func report(_ argument: String, member: Member, household: Household) throws -> String {
+    func report(_ argument: String, member: Member, household: Household, shownTo viewer: Viewer) throws -> String {
         let l = localizer(member)
         let today = today(of: household)
         switch ReportPeriod.read(argument, today: today, catalog: catalog) {
         case .success(.month(let month)):
-            return ReportRenderer(l).render(try monthlyReport(month, household: household, today: today))
+            return ReportRenderer(l).render(try monthlyReport(month, household: household, today: today, shownTo: viewer))
         case .success(.year(let year)):
             // `read` gives years from 2000 on, so January and December exist.
             guard let first = YearMonth(year: year, month: 1), let last = YearMonth(year: year, month: 12) else {
@@ -33,8 +33,8 @@ extension ConversationHandler {
         }
     }
 
-    func monthlyReport(_ month: YearMonth, household: Household, today: LocalDate) throws -> MonthlyReport {
-        try ReportBuilder.monthly(from: ledger, household: household, month: month, today: today)
+    func monthlyReport(_ month: YearMonth, household: Household, today: LocalDate, shownTo viewer: Viewer) throws -> MonthlyReport {
+        try ReportBuilder.monthly(from: ledger, household: household, month: month, today: today, shownTo: viewer)
     }
 
     func budgetStatuses(_ household: Household, month: YearMonth, today: LocalDate) throws -> [BudgetStatus] {
@@ -60,6 +60,11 @@ extension ConversationHandler {
             }
         }
         var words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+        if let negative = Self.negativeBudget(words) {
+            let name = words.dropLast().joined(separator: " ").htmlEscaped
+            let command = name.isEmpty ? "/budget" : "/budget " + name
+            return l("budget.negative", ["set": .text(command + " " + negative.htmlEscaped), "remove": .text(command + " 0")])
+        }
         let removing = words.last == "0"
         if removing { words.removeLast() }
         let limit: Money?
@@ -94,51 +99,31 @@ extension ConversationHandler {
         // The month's total is no budget's name: its messages are their own ("Бюджет на місяць").
         let suffix = category == nil ? ".total" : ""
         guard let limit else { return l("budget.removed" + suffix, ["name": .text(shownName)]) }
-        return l("budget.set" + suffix, ["name": .text(shownName), "limit": .money(limit)])
+        let set = l("budget.set" + suffix, ["name": .text(shownName), "limit": .money(limit)])
+        let month = YearMonth(today)
+        // Past Int64 the budget is exceeded beyond saying by how much: the setting stands.
+        guard let status = try? budgetStatuses(household, month: month, today: today).first(where: { $0.category == category }),
+              status.reachedThreshold == 100
+        else { return set }
+        let spent = Money(minorUnits: status.spentMinor, currency: base)
+        guard status.isOver else { return set + "\n" + l("budget.set.used_up", ["spent": .money(spent)]) }
+        // See `BudgetStatus.leftMinor`: its negation fits.
+        return set + "\n" + l("budget.set.over", ["spent": .money(spent), "over": .money(Money(minorUnits: -status.leftMinor, currency: base))])
+    }
+
+    /// The amount of `/budget кафе -100` without its sign (`100`), or nil when the last word
+    /// is not a negative number: a budget below zero means nothing, and taking the number
+    /// without its minus would set what nobody asked for.
+    static func negativeBudget(_ words: [String]) -> String? {
+        guard let last = words.last, let sign = last.first, "-−–".contains(sign) else { return nil }
+        let digits = last.dropFirst()
+        guard let first = digits.first, first.isASCII, first.isNumber else { return nil }
+        return String(digits)
     }
 
     /// Why a billion: the most the parser takes for one entry. In minor units it is 10¹¹ for
     /// every currency we know (10¹² even with three fraction digits), far inside `Int64`.
     static let maxBudgetMajor: Int64 = 1_000_000_000
-
-    /// `/rate usd 41,5`: how many base-currency units one unit of a currency is worth; only a
-    /// rate within `LedgerConversion.plausibleRange` of the pair.
-    func rate(_ argument: String, member: Member, household: Household) throws -> String {
-        let l = localizer(member)
-        let base = household.baseCurrency
-        let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard words.count == 2, let currency = Currency(code: words[0]), currency != base,
-              let micros = Self.micros(words[1]), micros > 0
-        else { return l("rate.usage") }
-        let range = LedgerConversion.plausibleRange(of: currency, in: base)
-        guard range.contains(micros) else {
-            func shown(_ micros: Int64) -> String { l.number(DecimalNumber(micros: micros)) }
-            return l("rate.out_of_range", [
-                "currency": .text(currency.code), "base": .text(base.code), "code": .text(currency.code.lowercased()),
-                "lowest": .text(shown(range.lowestMicros)), "highest": .text(shown(range.highestMicros)),
-                "typical": .text(shown(range.typicalMicros).replacing("\u{A0}", with: "")),
-            ])
-        }
-        do {
-            try ledger.setRate(currency, basePerUnitMicros: micros, householdID: household.id)
-        } catch is MoneyOverflow {
-            return l("report.too_large")
-        }
-        return l("rate.set", ["currency": .text(currency.code), "rate": .text(words[1]), "base": .text(base.code)])
-    }
-
-
-    /// `41,5` or `41.25` as millionths: 41_500_000.
-    static func micros(_ text: String) -> Int64? {
-        let parts = text.replacing(",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let whole = Int64(parts[0]), whole < 1_000_000 else { return nil }
-        guard parts.count == 2 else { return whole * 1_000_000 }
-        let fraction = parts[1]
-        guard (1...6).contains(fraction.count), fraction.allSatisfy(\.isNumber),
-              let digits = Int64(fraction + String(repeating: "0", count: 6 - fraction.count))
-        else { return nil }
-        return whole * 1_000_000 + digits
-    }
 
     /// After entries land: each budget they pushed past 80 % or 100 % of its limit is announced
     /// once per threshold per month, to the family chat (or the member when there is none).
@@ -165,10 +150,13 @@ extension ConversationHandler {
                     }
                 }
                 guard let threshold = announce else { continue }
-                let group = try feedChat(of: household)
+                // Pushed over by private entries alone: their author hears it, the family does not.
+                let concerned = entries.filter { $0.kind == .expense && (status.category == nil || status.category == $0.category) }
+                let group = concerned.allSatisfy(\.isPrivate) ? nil : try feedChat(of: household)
+                let toFamily = group != nil
                 let chat = group ?? member.telegramUserID
-                let thread = group == nil ? nil : household.familyThreadID
-                let l = group == nil ? localizer(member) : familyLocalizer(household)
+                let thread = toFamily ? household.familyThreadID : nil
+                let l = toFamily ? familyLocalizer(household) : localizer(member)
                 try ledger.enqueue(.message(html: ReportRenderer(l).alert(status, threshold: threshold, base: household.baseCurrency)),
                                    chatID: chat, threadID: thread)
             }

@@ -59,36 +59,43 @@ extension ConversationHandler {
 
     func sendMonthlyReport(householdID: Int64, month: YearMonth, today: LocalDate) throws {
         guard let household = try ledger.household(id: householdID) else { return }
-        let report = try monthlyReport(month, household: household, today: today)
-        guard !report.isEmpty else { return }
         let owner = try ledger.members(householdID: household.id).first { $0.role == .owner }
         let group = try feedChat(of: household)
         guard let chat = group ?? owner?.telegramUserID else { return }
+        let viewer: Viewer = group == nil ? owner.map { .member($0.id) } ?? .group : .group
+        let report = try monthlyReport(month, household: household, today: today, shownTo: viewer)
+        guard !report.isEmpty else { return }
         try ledger.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
                            chatID: chat, threadID: group == nil ? nil : household.familyThreadID)
     }
 
-    /// The day's totals by member and category; nil on a day without entries. Sums past
-    /// `Int64` make it the title and "too large", which still goes out and is claimed for the
-    /// day, so the schedule never stumbles on the same day again.
+    /// The day's totals by member and category, for the family group; nil on a day without
+    /// expenses it may see (a private one alone would show its amount as the day's total).
+    /// Private expenses count in the total only. Sums past `Int64` make it the title and "too
+    /// large", which still goes out and is claimed for the day, so the schedule never stumbles
+    /// on the same day again.
     func digest(_ household: Household, day: LocalDate) throws -> String? {
-        let entries = try ledger.entries(householdID: household.id, dates: day...day).filter { $0.kind == .expense }
+        let all = try ledger.entries(householdID: household.id, dates: day...day).filter { $0.kind == .expense }
+        let entries = all.filter(Viewer.group.sees)
         guard !entries.isEmpty else { return nil }
         let l = familyLocalizer(household)
         let title = l("digest.title", ["date": .text(l.dayAndMonth(day))])
         let base = household.baseCurrency
         func money(_ minor: Int64) -> String { l.money(Money(minorUnits: minor, currency: base)) }
         let counted = entries.compactMap { entry in entry.baseMinor.map { (entry, $0) } }
-        let total: Int64, byMember: [Int64: Int64], byCategory: [CategoryKey: Int64]
+        let total: Int64, byMember: [Int64: Int64], byCategory: [CategoryKey: Int64], converted: [Money], unconverted: [Money]
         do {
-            total = try counted.map(\.1).checkedSum()
+            total = try all.compactMap(\.baseMinor).checkedSum()
             byMember = try sums(counted, by: \.memberID)
             byCategory = try sums(counted, by: \.category)
+            converted = try byCurrency(entries.filter { $0.baseMinor != nil && $0.amount.currency != household.baseCurrency }.map(\.amount))
+            unconverted = try byCurrency(entries.filter { $0.baseMinor == nil }.map(\.amount))
         } catch {
             return title + "\n" + l("report.too_large")
         }
-        var lines = [title, l("digest.total", ["amount": .text(money(total)), "count": .number(entries.count)])]
-        let members = try ledger.members(householdID: household.id)
+        var lines = [title, l("digest.total", ["amount": .text(money(total)), "count": .number(all.count)])]
+        if entries.count < all.count { lines.append(l("report.private")) }
+        let members = try ledger.members(householdID: household.id) + ledger.formerMembers(householdID: household.id)
         let spenders = members.compactMap { member in
             byMember[member.id].map { (member.name, $0) }
         }.sorted { $0.1 > $1.1 }
@@ -100,9 +107,15 @@ extension ConversationHandler {
         lines.append(byCategory.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
             l("report.member", ["name": .text(l.categoryName($0.key).htmlEscaped), "amount": .text(money($0.value))])
         }.joined(separator: " · "))
-        let foreign = entries.filter { $0.baseMinor == nil }.map { l.money($0.amount) }
-        if !foreign.isEmpty { lines.append(l("report.foreign", ["amounts": .text(foreign.joined(separator: ", "))])) }
+        lines += ReportRenderer(l).foreignLines(converted: converted, unconverted: unconverted)
         return lines.joined(separator: "\n")
+    }
+
+    /// Amounts summed per currency, in code order.
+    private func byCurrency(_ amounts: [Money]) throws(MoneyOverflow) -> [Money] {
+        var sums: [Currency: Money] = [:]
+        for amount in amounts { sums[amount.currency] = try sums[amount.currency]?.adding(amount) ?? amount }
+        return sums.values.sorted { $0.currency.code < $1.currency.code }
     }
 
     /// Checked sums of the entries' base amounts, grouped by `key`.

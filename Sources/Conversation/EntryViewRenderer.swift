@@ -6,11 +6,13 @@ import Localization
 /// Renders a message that shows entries — a confirmation or a numbered list — from the
 /// ledger as it is now, with each entry's buttons: 🏷 category and 🗑 delete, or ↩ restore
 /// for a few minutes after a delete. Every change re-renders every message showing the entry.
-/// Entries that are no longer the household's (their author left) are left out.
+/// Entries that are no longer the household's, and private entries the chat's reader may not
+/// see, are left out.
 struct EntryViewRenderer {
     let handler: ConversationHandler
     let l: Localizer
     let householdID: Int64
+    let viewer: Viewer
     let today: LocalDate
     /// Member id → name, for the lines of a list.
     let memberNames: [Int64: String]
@@ -29,9 +31,15 @@ struct EntryViewRenderer {
         let restorableSince = handler.clock.now().addingTimeInterval(-Self.restoreWindow)
         var lines: [String] = []
         var rows: [[OutboxButton]] = []
+        var hidden = false
         for (index, id) in entryIDs.enumerated() {
             let label = kind == .list ? "\(index + 1)" : nil
-            if let entry = try ledger.entry(id: id), entry.householdID == householdID {
+            let live = try ledger.entry(id: id), gone = live == nil ? try ledger.deletedEntry(id: id) : nil
+            if let entry = live ?? gone, entry.householdID == householdID, !viewer.sees(entry) {
+                hidden = true
+                continue
+            }
+            if let entry = live, entry.householdID == householdID {
                 let line = EntryLine(entry: entry, today: today)
                 switch kind {
                 case .confirmation: lines.append(line.confirmation(l))
@@ -46,7 +54,7 @@ struct EntryViewRenderer {
                     OutboxButton(title: name.map { l("entry.button.delete.named", ["name": .text($0)]) } ?? l("entry.button.delete"),
                                  data: CallbackData.deleteEntry(id).encoded),
                 ])
-            } else if let entry = try ledger.deletedEntry(id: id), entry.householdID == householdID {
+            } else if let entry = gone, entry.householdID == householdID {
                 let details = EntryLine(entry: entry, today: today).details(l)
                 lines.append(l("entry.deleted", ["details": .text(label.map { "\($0). " + details } ?? details)]))
                 if try ledger.isRestorable(entryID: id, since: restorableSince) {
@@ -57,9 +65,11 @@ struct EntryViewRenderer {
                 }
             }
         }
-        if case .categories(let entryID, let all) = menu, let entry = try ledger.entry(id: entryID) {
+        if case .categories(let entryID, let all) = menu, let entry = try ledger.entry(id: entryID), viewer.sees(entry) {
             rows = try categoryRows(for: entry, all: all)
         }
+        // A confirmation in the group of an entry its author made private there.
+        if lines.isEmpty && hidden && kind == .confirmation { lines.append(l("entry.private")) }
         return (lines.joined(separator: "\n"), rows)
     }
 
@@ -85,7 +95,11 @@ struct EntryViewRenderer {
             }
         }
         var last = [OutboxButton(title: l("entry.button.back"), data: CallbackData.entryButtons(entryID: entry.id).encoded)]
-        if !all { last.insert(OutboxButton(title: l("entry.button.more"), data: CallbackData.categoryChoices(entryID: entry.id, all: true).encoded), at: 0) }
+        if !all {
+            last.insert(OutboxButton(title: l("entry.button.more"), data: CallbackData.categoryChoices(entryID: entry.id, all: true).encoded), at: 0)
+            rows.append([OutboxButton(title: l(entry.kind == .expense ? "entry.button.to_income" : "entry.button.to_expense"),
+                                      data: CallbackData.switchKind(entryID: entry.id).encoded)])
+        }
         rows.append(last)
         return rows
     }

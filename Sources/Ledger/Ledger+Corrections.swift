@@ -122,21 +122,23 @@ extension Ledger {
             """, id, transform: Self.entry)
     }
 
-    /// The member's latest entry made after `since` (for `/undo`).
-    public func lastEntry(memberID: Int64, createdSince since: Date) throws -> Entry? {
+    /// The member's latest entry made after `since` that is still in their household (for
+    /// `/undo`: what they wrote in a family they left stays in its history).
+    public func lastEntry(of member: Member, createdSince since: Date) throws -> Entry? {
         try db.queryFirst("""
             SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
-            WHERE e.member_id = ? AND e.created_at >= ? ORDER BY e.created_at DESC, e.id DESC LIMIT 1
-            """, memberID, Self.timestamp(since), transform: Self.entry)
+            WHERE e.member_id = ? AND e.created_at >= ? AND e.household_id = ? ORDER BY e.created_at DESC, e.id DESC LIMIT 1
+            """, member.id, Self.timestamp(since), member.householdID, transform: Self.entry)
     }
 
-    /// A household's latest entries, newest first.
-    public func recentEntries(householdID: Int64, limit: Int) throws -> [Entry] {
+    /// A household's latest entries that `viewer` may see, newest first.
+    public func recentEntries(householdID: Int64, limit: Int, shownTo viewer: Viewer = .books) throws -> [Entry] {
         var result: [Entry] = []
+        let visible = viewer.condition
         try db.query("""
             SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
-            WHERE e.household_id = ? ORDER BY e.local_date DESC, e.id DESC LIMIT ?
-            """, householdID, limit) { result.append(Self.entry($0)) }
+            WHERE e.household_id = ? \(visible.sql) ORDER BY e.local_date DESC, e.id DESC LIMIT ?
+            """, arguments: [householdID] + visible.arguments + [limit]) { result.append(Self.entry($0)) }
         return result
     }
 

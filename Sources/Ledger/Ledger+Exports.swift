@@ -17,20 +17,26 @@ public struct ExportJob: Equatable, Sendable {
 }
 
 extension Ledger {
-    public func entryCount(householdID: Int64, dates: ClosedRange<LocalDate>) throws -> Int {
-        try db.queryFirst("SELECT COUNT(*) FROM entries WHERE household_id = ? AND local_date BETWEEN ? AND ?",
-                          householdID, dates.lowerBound.iso, dates.upperBound.iso) { $0.int(0) } ?? 0
+    /// How many of a household's entries within `dates` `viewer` may see.
+    public func entryCount(householdID: Int64, dates: ClosedRange<LocalDate>, shownTo viewer: Viewer = .books) throws -> Int {
+        let visible = viewer.condition
+        var count = 0
+        try db.query("""
+            SELECT COUNT(*) FROM entries e WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? \(visible.sql)
+            """, arguments: [householdID, dates.lowerBound.iso, dates.upperBound.iso] + visible.arguments) { count = $0.int(0) }
+        return count
     }
 
-    /// Starts an export of a household's entries within `days`, with `header` as its first bytes.
+    /// Starts an export of the household's entries within `days` that `viewer` may see (see
+    /// `nextExportEntries`), with `header` as its first bytes.
     @discardableResult
     public func createExport(member: Member, chatID: Int64, threadID: Int64?, days: ClosedRange<LocalDate>,
-                             progressOutboxID: Int64?, header: Data) throws -> Int64 {
+                             progressOutboxID: Int64?, header: Data, shownTo viewer: Viewer) throws -> Int64 {
         try db.execute("""
             INSERT INTO export_jobs (household_id, member_id, chat_id, thread_id, first_day, last_day, progress_outbox_id,
                 rows_total, csv) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [member.householdID, member.id, chatID, threadID, days.lowerBound.iso, days.upperBound.iso,
-                             progressOutboxID, try entryCount(householdID: member.householdID, dates: days),
+                             progressOutboxID, try entryCount(householdID: member.householdID, dates: days, shownTo: viewer),
                              SQLiteValue.blob(Array(header))])
         return db.lastInsertRowID
     }
@@ -49,17 +55,21 @@ extension Ledger {
         return jobs
     }
 
-    /// The next entries of an export, in date order, after the job's cursor.
-    public func nextExportEntries(_ job: ExportJob, limit: Int) throws -> [Entry] {
+    /// The next entries of an export that `viewer` may see, in date order, after the job's
+    /// cursor. The viewer is the one `createExport` counted for: the job's member in their
+    /// private chat, the group otherwise.
+    public func nextExportEntries(_ job: ExportJob, limit: Int, shownTo viewer: Viewer) throws -> [Entry] {
         guard let (lastDate, lastID) = try db.queryFirst(
             "SELECT last_date, last_entry_id FROM export_jobs WHERE id = ?", job.id, transform: { ($0.string(0), $0.int64(1)) })
         else { return [] }
         var result: [Entry] = []
+        let visible = viewer.condition
         try db.query("""
             SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
-            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? AND (e.local_date, e.id) > (?, ?)
+            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? AND (e.local_date, e.id) > (?, ?) \(visible.sql)
             ORDER BY e.local_date, e.id LIMIT ?
-            """, arguments: [job.householdID, job.days.lowerBound.iso, job.days.upperBound.iso, lastDate, lastID, limit]) {
+            """, arguments: [job.householdID, job.days.lowerBound.iso, job.days.upperBound.iso, lastDate, lastID]
+                + visible.arguments + [limit]) {
             result.append(Self.entry($0))
         }
         return result

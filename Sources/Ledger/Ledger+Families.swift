@@ -37,45 +37,6 @@ extension Ledger {
                        member.id, code) == 1
     }
 
-    // MARK: Membership changes
-
-    /// Moves a person who is alone in their household into another one, taking their entries
-    /// along; their old, now empty, household stays behind without members.
-    public func moveMember(_ member: Member, toHousehold householdID: Int64) throws -> Member {
-        try transaction {
-            try revokeInvitations(createdBy: member.id)
-            try db.execute("UPDATE members SET household_id = ?, role = 'member' WHERE id = ?", householdID, member.id)
-            try moveEntries(of: member, toHousehold: householdID)
-            guard let moved = try self.member(id: member.id) else { throw InvitationProblem.unknown }
-            return moved
-        }
-    }
-
-    /// Removes a member from a household: they get a household of their own again, with their
-    /// entries, so nobody's history is lost or left visible to the others; the invitations
-    /// they made are revoked, so none of them lets anyone (them included) back in.
-    public func detachMember(_ member: Member) throws -> Member {
-        try transaction {
-            guard let old = try household(id: member.householdID) else { return member }
-            try db.execute("INSERT INTO households (base_currency, time_zone, created_at) VALUES (?, ?, ?)",
-                           old.baseCurrency.code, old.timeZone.identifier, Self.timestamp(clock.now()))
-            let householdID = db.lastInsertRowID
-            try revokeInvitations(createdBy: member.id)
-            try db.execute("UPDATE members SET household_id = ?, role = 'owner' WHERE id = ?", householdID, member.id)
-            try moveEntries(of: member, toHousehold: householdID)
-            return try self.member(id: member.id) ?? member
-        }
-    }
-
-    /// The member's entries go with them, the deleted ones kept for a restore too: otherwise
-    /// the old family's lists still show them and its ↩ button restores them there.
-    private func moveEntries(of member: Member, toHousehold householdID: Int64) throws {
-        try db.execute("UPDATE entries SET household_id = ? WHERE member_id = ?", householdID, member.id)
-        try db.execute("""
-            UPDATE deleted_entries SET household_id = ?1, row = json_set(row, '$.household_id', ?1) WHERE member_id = ?2
-            """, householdID, member.id)
-    }
-
     public func setRole(_ role: Member.Role, memberID: Int64) throws {
         try db.execute("UPDATE members SET role = ? WHERE id = ?", role.rawValue, memberID)
     }

@@ -42,9 +42,10 @@ extension Ledger {
         return result
     }
 
-    /// Member id → name, for lines that say who spent what.
+    /// Member id → name, for lines that say who spent what: members and former members.
     public func memberNames(householdID: Int64) throws -> [Int64: String] {
-        Dictionary(uniqueKeysWithValues: try members(householdID: householdID).map { ($0.id, $0.name) })
+        Dictionary(try (members(householdID: householdID) + formerMembers(householdID: householdID)).map { ($0.id, $0.name) },
+                   uniquingKeysWith: { current, _ in current })
     }
 
     public func household(id: Int64) throws -> Household? {

@@ -54,15 +54,18 @@ extension Ledger {
         }
     }
 
-    /// The largest expenses of a month by their base amount: the month's rows through the
-    /// (household, date) index, sorted (a month is tens of rows).
-    public func largestExpenses(householdID: Int64, month: YearMonth, limit: Int) throws -> [Entry] {
+    /// The largest expenses of a month by their base amount that `viewer` may see: the month's
+    /// rows through the (household, date) index, sorted (a month is tens of rows).
+    public func largestExpenses(householdID: Int64, month: YearMonth, limit: Int, shownTo viewer: Viewer) throws -> [Entry] {
         var result: [Entry] = []
+        let visible = viewer.condition
         try db.query("""
             SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
-            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? AND e.kind = 'expense'
+            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? AND e.kind = 'expense' \(visible.sql)
             ORDER BY e.base_minor DESC, e.id LIMIT ?
-            """, householdID, month.firstDay.iso, month.lastDay.iso, limit) { result.append(Self.entry($0)) }
+            """, arguments: [householdID, month.firstDay.iso, month.lastDay.iso] + visible.arguments + [limit]) {
+            result.append(Self.entry($0))
+        }
         return result
     }
 

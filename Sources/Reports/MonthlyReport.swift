@@ -10,8 +10,10 @@ public struct MonthlyReport: Equatable, Sendable {
         /// Share of the month's spending, 0…1.
         public var share: Double
         public var entryCount: Int
-        /// Amounts in other currencies within this category, shown in their own currency.
+        /// Amounts in other currencies converted into `baseMinor`, shown in their own currency.
         public var foreign: [Money]
+        /// Amounts in other currencies with no rate: in no figure, said so beside the line.
+        public var unconverted: [Money] = []
     }
 
     public struct MemberLine: Equatable, Sendable {
@@ -34,12 +36,18 @@ public struct MonthlyReport: Equatable, Sendable {
     public var largest: [Entry]
     /// Spending change against the previous month in whole percent; nil when it spent nothing.
     public var changePercent: Int?
+    /// While the month runs, the change compares its days 1…N with the same days of the
+    /// previous month, and this is N; nil when whole months are compared.
+    public var changeThroughDay: Int?
     public var dailyAverageMinor: Int64
     /// Where spending lands at month end at this pace (the current month only).
     public var forecastMinor: Int64?
     public var budgets: [BudgetStatus]
     /// Foreign amounts with no rate to the base currency: counted nowhere, said plainly.
     public var unconverted: [Money]
+    /// Private entries the reader may not see are in the totals (spent, income, counts,
+    /// budgets) but in no line: categories, members and the largest expenses leave them out.
+    public var hidesPrivate = false
     /// A figure of this month does not fit in `Int64` minor units: every figure above is zero,
     /// and the renderer says "too large" instead of showing them.
     public var isTooLarge = false
@@ -49,7 +57,7 @@ public struct MonthlyReport: Equatable, Sendable {
     static func tooLarge(month: YearMonth, today: LocalDate, baseCurrency: Currency) -> MonthlyReport {
         MonthlyReport(month: month, baseCurrency: baseCurrency, isCurrent: YearMonth(today) == month, spentMinor: 0,
                       incomeMinor: 0, expenseCount: 0, categories: [], members: [], largest: [], changePercent: nil,
-                      dailyAverageMinor: 0, forecastMinor: nil, budgets: [], unconverted: [], isTooLarge: true)
+                      changeThroughDay: nil, dailyAverageMinor: 0, forecastMinor: nil, budgets: [], unconverted: [], isTooLarge: true)
     }
 }
 

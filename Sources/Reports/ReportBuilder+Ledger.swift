@@ -2,25 +2,51 @@ import KopiykaCore
 import Ledger
 
 extension ReportBuilder {
-    /// A household's month, read from the ledger: tens of rows (month totals, the three
-    /// largest expenses, members, budgets), whatever the size of its history. A month whose
-    /// figures do not fit comes back `isTooLarge` rather than throwing, so the scheduled report
-    /// says so instead of failing every household's schedule.
-    public static func monthly(from ledger: Ledger, household: Household, month: YearMonth, today: LocalDate) throws -> MonthlyReport {
+    /// A household's month as `viewer` may see it, read from the ledger: tens of rows (month
+    /// totals, the three largest expenses, members, budgets, the private entries hidden from
+    /// the viewer through their own index) plus, while the month runs, the previous month's
+    /// entries of the same days and this month's after them, whatever the size of its history.
+    /// A month whose figures do not fit comes back `isTooLarge` rather than throwing, so the
+    /// scheduled report says so instead of failing every household's schedule.
+    public static func monthly(from ledger: Ledger, household: Household, month: YearMonth, today: LocalDate,
+                               shownTo viewer: Viewer) throws -> MonthlyReport {
         let totals: [MonthTotal], previous: [MonthTotal]
+        var context = MonthContext()
         do {
             // `month.previous` traps only for January of year 1; months here come from the clock
             // or from `ReportPeriod`, which starts at 2000.
             totals = try ledger.monthTotals(householdID: household.id, months: month...month)
             previous = try ledger.monthTotals(householdID: household.id, months: month.previous...month.previous)
+            if YearMonth(today) == month {
+                context.sameDays = try sameDays(ledger, household: household, month: month, today: today, totals: totals)
+            }
         } catch is MoneyOverflow {
             return .tooLarge(month: month, today: today, baseCurrency: household.baseCurrency)
         }
+        context.hidden = try ledger.hiddenEntries(householdID: household.id, dates: month.days, from: viewer)
+        context.firstDay = try ledger.firstDay(of: household)
         return monthly(
             month: month, today: today, baseCurrency: household.baseCurrency, totals: totals, previous: previous,
-            largest: try ledger.largestExpenses(householdID: household.id, month: month, limit: 3),
-            members: try ledger.members(householdID: household.id),
-            budgets: try ledger.budgets(householdID: household.id))
+            largest: try ledger.largestExpenses(householdID: household.id, month: month, limit: 3, shownTo: viewer),
+            members: try ledger.members(householdID: household.id) + ledger.formerMembers(householdID: household.id),
+            budgets: try ledger.budgets(householdID: household.id), context: context)
+    }
+
+    /// Days 1…N of a running month against the same days of the month before: N is today,
+    /// or the previous month's last day when it is shorter (30 March against 1–28 February).
+    static func sameDays(_ ledger: Ledger, household: Household, month: YearMonth, today: LocalDate,
+                         totals: [MonthTotal]) throws -> SameDays {
+        let through = min(today.day, month.previous.dayCount)
+        // Both days exist: `through` is at most either month's length.
+        let previousDays = month.previous.firstDay...month.previous.firstDay.adding(days: through - 1)
+        let spent = try totals.filter { $0.kind == .expense }.map(\.baseMinor).checkedSum()
+        var later: Int64 = 0
+        if through < month.dayCount {
+            later = try ledger.expenseBaseMinor(householdID: household.id, dates: month.firstDay.adding(days: through)...month.lastDay)
+        }
+        return SameDays(throughDay: through,
+                        previousMinor: try ledger.expenseBaseMinor(householdID: household.id, dates: previousDays),
+                        currentMinor: try CheckedMinor.subtract(spent, later))
     }
 
     /// Where each of a household's budgets stands in `month`, as of `today`. Throws

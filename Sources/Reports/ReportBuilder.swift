@@ -8,14 +8,16 @@ import Ledger
 /// trap and never a wrapped value.
 public enum ReportBuilder {
     /// The month's report. `totals` and `previous` are the month totals of the month and of
-    /// the one before; `today` decides whether the month is still running.
+    /// the one before; `today` decides whether the month is still running; `context` says who
+    /// reads it (see `MonthContext`).
     public static func monthly(
         month: YearMonth, today: LocalDate, baseCurrency: Currency, totals: [MonthTotal],
-        previous: [MonthTotal], largest: [Entry], members: [Member], budgets: [Budget]
+        previous: [MonthTotal], largest: [Entry], members: [Member], budgets: [Budget],
+        context: MonthContext = MonthContext()
     ) -> MonthlyReport {
         do {
             return try checkedMonthly(month: month, today: today, baseCurrency: baseCurrency, totals: totals,
-                                      previous: previous, largest: largest, members: members, budgets: budgets)
+                                      previous: previous, largest: largest, members: members, budgets: budgets, context: context)
         } catch {
             return .tooLarge(month: month, today: today, baseCurrency: baseCurrency)
         }
@@ -23,19 +25,30 @@ public enum ReportBuilder {
 
     static func checkedMonthly(
         month: YearMonth, today: LocalDate, baseCurrency: Currency, totals: [MonthTotal],
-        previous: [MonthTotal], largest: [Entry], members: [Member], budgets: [Budget]
+        previous: [MonthTotal], largest: [Entry], members: [Member], budgets: [Budget], context: MonthContext
     ) throws(MoneyOverflow) -> MonthlyReport {
         let expenses = totals.filter { $0.kind == .expense }
         let spent = try expenses.map(\.baseMinor).checkedSum()
         let income = try totals.filter { $0.kind == .income }.map(\.baseMinor).checkedSum()
+        // Lines show only what the reader may see; the figures above count everything.
+        let visible = totals.removing(context.hidden)
+        let shown = visible.filter { $0.kind == .expense }
+        var unconverted: [Money] = []
+        for total in visible where total.unconverted > 0 { unconverted = try merge(unconverted, total.amount) }
 
         var categories: [CategoryKey: MonthlyReport.CategoryLine] = [:]
-        for total in expenses {
+        for total in shown {
             var line = categories[total.category]
                 ?? .init(category: total.category, baseMinor: 0, share: 0, entryCount: 0, foreign: [])
             line.baseMinor = try CheckedMinor.add(line.baseMinor, total.baseMinor)
             line.entryCount += total.entryCount  // A count of stored rows: far below Int.max.
-            if total.amount.currency != baseCurrency { line.foreign = try merge(line.foreign, total.amount) }
+            // A row mixes converted and unconverted entries only around a rate change; it is
+            // then shown as unconverted in full, never guessed at.
+            if total.unconverted > 0 {
+                line.unconverted = try merge(line.unconverted, total.amount)
+            } else if total.amount.currency != baseCurrency {
+                line.foreign = try merge(line.foreign, total.amount)
+            }
             categories[total.category] = line
         }
         let categoryLines = categories.values.map { line in
@@ -45,31 +58,33 @@ public enum ReportBuilder {
         }.sorted { ($0.baseMinor, $1.category) > ($1.baseMinor, $0.category) }
 
         var bySpender: [Int64: Int64] = [:]
-        for total in expenses { bySpender[total.memberID] = try CheckedMinor.add(bySpender[total.memberID] ?? 0, total.baseMinor) }
+        for total in shown { bySpender[total.memberID] = try CheckedMinor.add(bySpender[total.memberID] ?? 0, total.baseMinor) }
         let memberLines = members.compactMap { member -> MonthlyReport.MemberLine? in
             guard let spent = bySpender[member.id], spent > 0 else { return nil }
             return .init(memberID: member.id, name: member.name, spentMinor: spent)
         }.sorted { $0.spentMinor > $1.spentMinor }
 
-        let previousSpent = try previous.filter { $0.kind == .expense }.map(\.baseMinor).checkedSum()
         let isCurrent = YearMonth(today) == month
-        let daysCounted = isCurrent ? today.day : (month < YearMonth(today) ? month.dayCount : 0)
-        let daysLeft = isCurrent ? month.dayCount - today.day + 1 : 0
-        var change: Int?, forecast: Int64?
-        if previousSpent > 0 { change = try percentChange(from: previousSpent, to: spent) }
-        if isCurrent && spent > 0 { forecast = try CheckedMinor.scale(spent, by: Int64(month.dayCount), dividedBy: Int64(today.day)) }
-        var unconverted: [Money] = []
-        // A row mixes converted and unconverted entries only around a rate change; the
-        // unconverted share is then shown in full, never guessed at.
-        for total in totals where total.unconverted > 0 { unconverted = try merge(unconverted, total.amount) }
-
+        var change: Int?
+        if let same = context.sameDays {
+            if same.previousMinor > 0 { change = try percentChange(from: same.previousMinor, to: same.currentMinor) }
+        } else {
+            let previousSpent = try previous.filter { $0.kind == .expense }.map(\.baseMinor).checkedSum()
+            if previousSpent > 0 { change = try percentChange(from: previousSpent, to: spent) }
+        }
+        let pace = Pace(month: month, today: today, firstDay: context.firstDay)
+        var forecast: Int64?
+        if isCurrent && spent > 0 && pace.daysSoFar > 0 {
+            forecast = try CheckedMinor.scale(spent, by: Int64(pace.daysInAll), dividedBy: Int64(pace.daysSoFar))
+        }
         return MonthlyReport(
             month: month, baseCurrency: baseCurrency, isCurrent: isCurrent, spentMinor: spent,
             incomeMinor: income, expenseCount: expenses.reduce(0) { $0 + $1.entryCount },
             categories: categoryLines, members: memberLines, largest: largest,
-            changePercent: change, dailyAverageMinor: daysCounted > 0 ? spent / Int64(daysCounted) : 0, forecastMinor: forecast,
-            budgets: try budgetStatuses(budgets, expenses: expenses, daysLeft: daysLeft),
-            unconverted: unconverted)
+            changePercent: change, changeThroughDay: context.sameDays?.throughDay,
+            dailyAverageMinor: pace.daysSoFar > 0 ? spent / Int64(pace.daysSoFar) : 0, forecastMinor: forecast,
+            budgets: try budgetStatuses(budgets, expenses: expenses, daysLeft: isCurrent ? month.dayCount - today.day + 1 : 0),
+            unconverted: unconverted, hidesPrivate: !context.hidden.isEmpty)
     }
 
     /// Budget standings for a month's expense totals; `MoneyOverflow` when a budget's spending
@@ -110,7 +125,7 @@ public enum ReportBuilder {
         return percent
     }
 
-    private static func merge(_ list: [Money], _ money: Money) throws(MoneyOverflow) -> [Money] {
+    static func merge(_ list: [Money], _ money: Money) throws(MoneyOverflow) -> [Money] {
         var list = list
         if let index = list.firstIndex(where: { $0.currency == money.currency }) {
             list[index] = try list[index].adding(money)
@@ -118,5 +133,22 @@ public enum ReportBuilder {
             list.append(money)
         }
         return list.sorted { $0.currency.code < $1.currency.code }
+    }
+}
+
+/// The days a month's daily average and forecast count: from its 1st or the household's
+/// first day, whichever is later, to today (a running month) or its last day (a past one).
+struct Pace {
+    /// Days counted so far; 0 for a month that has not begun.
+    let daysSoFar: Int
+    /// Days from the first counted one to the month's end.
+    let daysInAll: Int
+
+    init(month: YearMonth, today: LocalDate, firstDay: LocalDate?) {
+        let start = max(month.firstDay, firstDay ?? month.firstDay)
+        let end = YearMonth(today) == month ? today : month.lastDay
+        let begun = month <= YearMonth(today) && start <= end
+        daysSoFar = begun ? end.daysSinceEpoch - start.daysSinceEpoch + 1 : 0
+        daysInAll = begun ? month.lastDay.daysSinceEpoch - start.daysSinceEpoch + 1 : 0
     }
 }

@@ -35,13 +35,14 @@ public struct ReportRenderer {
             "spent": .text(money(report.spentMinor, base)), "income": .text(money(report.incomeMinor, base)),
             "net": .text(signed(report.netMinor, base)), "count": .number(report.expenseCount),
         ]))
+        if report.hidesPrivate { lines.append(l("report.private")) }
         if !report.categories.isEmpty { lines.append("") }
         for line in report.categories {
-            let foreign = line.foreign.map { l.money($0) }.joined(separator: ", ")
             guard line.baseMinor > 0 else {
                 // Only foreign money with no rate yet: show it in its own currency, no share.
                 lines.append(l("report.category.foreign", [
-                    "name": .text(l.categoryName(line.category).htmlEscaped), "amounts": .text(foreign), "count": .number(line.entryCount),
+                    "name": .text(l.categoryName(line.category).htmlEscaped), "amounts": .text(list(line.foreign + line.unconverted)),
+                    "count": .number(line.entryCount),
                 ]))
                 continue
             }
@@ -49,7 +50,7 @@ public struct ReportRenderer {
                 "name": .text(l.categoryName(line.category).htmlEscaped), "amount": .text(money(line.baseMinor, base)),
                 "share": .number(Int((line.share * 100).rounded())), "count": .number(line.entryCount),
             ]))
-            if !foreign.isEmpty { lines.append(l("report.foreign", ["amounts": .text(foreign)])) }
+            lines += foreignLines(converted: line.foreign, unconverted: line.unconverted)
             let bar = Bar.render(line.share)
             if !bar.isEmpty { lines.append(bar) }
         }
@@ -70,9 +71,13 @@ public struct ReportRenderer {
         }
         lines.append("")
         if let change = report.changePercent, change != 0 {  // No arrow for no change.
-            lines.append(l("report.change", [
-                "direction": .text(change >= 0 ? "up" : "down"), "percent": .text(signedPercent(change)),
-            ]))
+            let direction = MessageArgument.text(change >= 0 ? "up" : "down"), percent = MessageArgument.text(signedPercent(change))
+            if let day = report.changeThroughDay {
+                lines.append(l("report.change.same_days", ["direction": direction, "percent": percent,
+                                                            "period": .text(daysOfMonth(through: day, report.month.previous))]))
+            } else {
+                lines.append(l("report.change", ["direction": direction, "percent": percent]))
+            }
         }
         // Averages and forecasts are estimates: whole units read better than false precision.
         // …except below one unit, where rounding would say a false zero.
@@ -155,6 +160,26 @@ public struct ReportRenderer {
     /// The budget's name as HTML: a category's name is text (`Phone & internet`).
     public func budgetName(_ category: CategoryKey?) -> String {
         category.map { l.categoryName($0).htmlEscaped } ?? l("budget.total")
+    }
+
+    /// `у тому числі 20 $` for foreign money in the figure above it, and `+ 15 € без курсу
+    /// (не враховано)` for foreign money in none: the two are never said in one breath.
+    public func foreignLines(converted: [Money], unconverted: [Money]) -> [String] {
+        var lines: [String] = []
+        if !converted.isEmpty { lines.append(l("report.foreign", ["amounts": .text(list(converted))])) }
+        if !unconverted.isEmpty { lines.append(l("report.foreign.unconverted", ["amounts": .text(list(unconverted))])) }
+        return lines
+    }
+
+    private func list(_ amounts: [Money]) -> String {
+        amounts.map { l.money($0) }.joined(separator: ", ")
+    }
+
+    /// `1–23 жовтня`, `October 1–23`; `1 жовтня` for one day.
+    private func daysOfMonth(through day: Int, _ month: YearMonth) -> String {
+        guard day > 1 else { return l.dayAndMonth(month.firstDay) }
+        return l("date.day_range", ["first": .text("1"), "last": .text(String(day)),
+                                    "month": .text(l("month.genitive.\(month.month)"))])
     }
 
     /// Rounded half up to whole major units.

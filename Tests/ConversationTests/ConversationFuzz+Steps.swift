@@ -24,7 +24,7 @@ enum FuzzStep: CustomStringConvertible {
     var mayChangeHouseholds: Bool {
         switch self {
         case .say(_, _, let text, _): text.hasPrefix("/start") || text.hasPrefix("/leave")
-        case .press(_, _, _, let data): data.hasPrefix("fam:rm") || data == "fam:unlink"
+        case .press(_, _, _, let data): data.hasPrefix("fam:rm") || data == "fam:unlink" || data.hasPrefix("leave:")
         case .linkGroup, .unlinkGroup, .migrateGroup: true
         case .edit, .advance, .block, .nonText: false
         }
@@ -83,7 +83,9 @@ extension FuzzWorld {
         let person = rng.below(people.count)
         let marker = people[person].marker
         switch rng.below(100) {
-        case 0..<28: return .say(person: person, chat: privateChat(person), text: FuzzText.entries(marker: marker, &rng), replyTo: nil)
+        case 0..<28:
+            let text = FuzzText.entries(marker: marker, secret: people[person].secret, &rng)
+            return .say(person: person, chat: privateChat(person), text: text, replyTo: nil)
         case 28, 29:
             let kind = rng.pick([NonTextMessage.Kind.voice, .picture, .sticker, .document(caption: nil),
                                  .document(caption: FuzzText.entries(marker: marker, &rng)), .document(caption: "виписка")])
@@ -162,8 +164,10 @@ extension FuzzWorld {
             return .say(person: person, chat: privateChat(person), text: FuzzText.noise(&rng), replyTo: nil)
         }
         let marker = people[person].marker
+        // Private words only where they were written privately: a group sees its own messages.
+        let secret = target.chat.kind == .privateChat ? people[person].secret : nil
         let text = switch rng.below(10) {
-        case 0..<7: FuzzText.entries(marker: marker, &rng)
+        case 0..<7: FuzzText.entries(marker: marker, secret: secret, &rng)
         case 7..<9: FuzzText.noise(&rng)
         default: "/add " + FuzzText.entries(marker: marker, &rng)
         }

@@ -33,11 +33,16 @@ enum FuzzText {
                           "\u{202E}кава\u{202C}", "кава", "\u{0007}", "/", "@kopiyka_bot", "85", "😀😀😀 🍕",
                           "звіт", "Отчёт", "допомога", "help", "бюджет", "звіт жовтень", "сьогодні", "курс"]
 
-    /// A message of one to a dozen entries by someone whose notes carry `marker`.
-    static func entries(marker: String, _ rng: inout SplitMix64) -> String {
+    /// A message of one to a dozen entries by someone whose notes carry `marker`. With a
+    /// `secret`, now and then a private message: its entries carry the secret instead, which
+    /// nobody but its author in their private chat may see.
+    static func entries(marker: String, secret: String? = nil, _ rng: inout SplitMix64) -> String {
         let count = rng.chance(0.7) ? 1 : rng.chance(0.85) ? 2 + rng.below(2) : 4 + rng.below(9)
         let separator = rng.pick(separators + [" і ", " и ", " й "])
-        return (0..<count).map { _ in entry(marker: marker, &rng) }.joined(separator: separator)
+        guard let secret, rng.chance(0.1) else {
+            return (0..<count).map { _ in entry(marker: marker, &rng) }.joined(separator: separator)
+        }
+        return ([rng.pick(privateTags)] + (0..<count).map { _ in entry(marker: secret, &rng) }).joined(separator: " ")
     }
 
     static func entry(marker: String, _ rng: inout SplitMix64) -> String {

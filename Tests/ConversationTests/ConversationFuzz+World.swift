@@ -11,6 +11,8 @@ import Ledger
 struct FuzzPerson {
     let sender: Sender
     let marker: String
+    /// The word of their private entries (`#приватно`), for their own private chat only.
+    let secret: String
     var markers: [String] { [sender.firstName, marker] }
 }
 
@@ -22,14 +24,14 @@ final class FuzzWorld {
     let chat: TestConversation
     var rng: SplitMix64
     let people: [FuzzPerson] = [
-        FuzzPerson(sender: Sender(id: 101, firstName: "Ярослава", languageCode: "uk"), marker: "шпулька"),
-        FuzzPerson(sender: Sender(id: 102, firstName: "Любомир", languageCode: "ru"), marker: "кокарда"),
-        FuzzPerson(sender: Sender(id: 103, firstName: "Северин", languageCode: "en"), marker: "торбинка"),
-        FuzzPerson(sender: Sender(id: 201, firstName: "Богдана", languageCode: "uk"), marker: "вербозілля"),
-        FuzzPerson(sender: Sender(id: 202, firstName: "Остап", languageCode: nil), marker: "калабаня"),
-        FuzzPerson(sender: Sender(id: 301, firstName: "Ingrid", languageCode: "en-GB"), marker: "мережка"),
-        FuzzPerson(sender: Sender(id: 302, firstName: "Злата", languageCode: "ru"), marker: "бандурка"),
-        FuzzPerson(sender: Sender(id: 901, firstName: "Мирон", languageCode: "uk"), marker: "цяцянка"),
+        FuzzPerson(sender: Sender(id: 101, firstName: "Ярослава", languageCode: "uk"), marker: "шпулька", secret: "шушулька"),
+        FuzzPerson(sender: Sender(id: 102, firstName: "Любомир", languageCode: "ru"), marker: "кокарда", secret: "мармизка"),
+        FuzzPerson(sender: Sender(id: 103, firstName: "Северин", languageCode: "en"), marker: "торбинка", secret: "кукурібка"),
+        FuzzPerson(sender: Sender(id: 201, firstName: "Богдана", languageCode: "uk"), marker: "вербозілля", secret: "пищавка"),
+        FuzzPerson(sender: Sender(id: 202, firstName: "Остап", languageCode: nil), marker: "калабаня", secret: "цюцюрка"),
+        FuzzPerson(sender: Sender(id: 301, firstName: "Ingrid", languageCode: "en-GB"), marker: "мережка", secret: "шелестуха"),
+        FuzzPerson(sender: Sender(id: 302, firstName: "Злата", languageCode: "ru"), marker: "бандурка", secret: "ляскавка"),
+        FuzzPerson(sender: Sender(id: 901, firstName: "Мирон", languageCode: "uk"), marker: "цяцянка", secret: "шкрябалка"),
     ]
     /// Their ids change when one becomes a supergroup.
     var groups: [Int64] = [-100_001, -100_002, -100_003]
@@ -42,6 +44,7 @@ final class FuzzWorld {
     /// People's own messages that may be edited.
     var written: [(person: Int, chat: ChatRef, id: Int64)] = []
     lazy var markerBytes = people.map { $0.markers.map { Array($0.utf8) } }
+    lazy var secretBytes = people.map { Array($0.secret.utf8) }
     /// For each person, the chats allowed to see their markers (as of the last refresh).
     var audiences: [Set<Int64>] = []
     /// Every chat that was ever in a person's audience: rows held for a blocked chat go out
@@ -82,15 +85,18 @@ final class FuzzWorld {
         if buttonPool.count > 600 { buttonPool.removeFirst(300) }
     }
 
-    /// Who may see each person's markers now: their household's members and family group.
+    /// Who may see each person's markers now: the members and family group of their household
+    /// and of those they left, whose history keeps what they wrote there.
     func refreshAudiences() throws {
         let ledger = chat.ledger
         audiences = try people.map { person in
             var chats: Set<Int64> = [person.sender.id]
-            guard let member = try ledger.member(telegramUserID: person.sender.id),
-                  let household = try ledger.household(id: member.householdID) else { return chats }
-            for other in try ledger.members(householdID: household.id) { chats.insert(other.telegramUserID) }
-            if let group = household.familyChatID { chats.insert(group) }
+            guard let member = try ledger.member(telegramUserID: person.sender.id) else { return chats }
+            for id in try [member.householdID] + ledger.householdsLeft(by: member.id) {
+                guard let household = try ledger.household(id: id) else { continue }
+                for other in try ledger.members(householdID: household.id) { chats.insert(other.telegramUserID) }
+                if let group = household.familyChatID { chats.insert(group) }
+            }
             return chats
         }
         everAudiences = everAudiences.isEmpty ? audiences : zip(everAudiences, audiences).map { $0.union($1) }
@@ -100,7 +106,11 @@ final class FuzzWorld {
     /// after the step (or ever, for a row that was held).
     func leaks(in rows: [FuzzRow], before: [Set<Int64>]) -> [String] {
         defer { watermark = max(watermark, rows.map(\.outboxID).max() ?? 0) }
-        return rows.flatMap { row -> [String] in
+        let secrets = rows.flatMap { row in
+            people.indices.filter { row.chatID != people[$0].sender.id && row.bytes.contains(secretBytes[$0]) }
+                .map { "private «\(people[$0].secret)» of \(people[$0].sender.firstName) in chat \(row.chatID): \(row.text.prefix(300))" }
+        }
+        return secrets + rows.flatMap { row -> [String] in
             people.indices.compactMap { index in
                 guard !before[index].contains(row.chatID), !audiences[index].contains(row.chatID),
                       row.outboxID > watermark || !everAudiences[index].contains(row.chatID),

@@ -233,12 +233,13 @@ import Testing
         #expect(document.name == "kopiyka-2026-11.csv")
         #expect(Array(document.data.prefix(3)) == [0xEF, 0xBB, 0xBF])
         let rows = String(decoding: document.data.dropFirst(3), as: UTF8.self).split(separator: "\r\n").map(String.init)
-        #expect(rows[0] == "Дата,Хто,Тип,Сума,Валюта,Категорія (ключ),Категорія,Рахунок,Примітка")
+        #expect(rows[0] == "Дата;Хто;Тип (ключ);Тип;Сума;Валюта;Сума в UAH;Категорія (ключ);Категорія;Рахунок (ключ);Рахунок;Примітка")
         #expect(rows.count == 5)
-        #expect(rows.contains("2026-11-21,Оля,expense,85.50,UAH,cafe,Кафе,card,кава"))
-        #expect(rows.contains { $0.hasSuffix(",\"HYPERLINK(\"\"x\"\")\"") })
-        let spent = rows.dropFirst().filter { $0.contains(",expense,") }
-            .compactMap { Money(decimal: $0.split(separator: ",")[3].description, currency: .uah)?.minorUnits }.reduce(0, +)
+        #expect(rows.contains("2026-11-21;Оля;expense;витрата;85,50;UAH;85,50;cafe;Кафе;card;картка;кава"))
+        #expect(rows.contains { $0.hasSuffix(";\"HYPERLINK(\"\"x\"\")\"") })
+        let spent = rows.dropFirst().filter { $0.contains(";expense;") }
+            .compactMap { Money(decimal: $0.split(separator: ";")[6].replacingOccurrences(of: ",", with: "."), currency: .uah)?.minorUnits }
+            .reduce(0, +)
         let report = try chat.say("/report").joined().replacingOccurrences(of: "\u{A0}", with: " ")
         #expect(spent == 21_550)
         #expect(report.contains("Витрачено 215,50 ₴"))

@@ -49,7 +49,9 @@ import Testing
         let payload = String(invite[invite.range(of: "start=")!.upperBound...].prefix(17))
         #expect(try chat.say("/start \(payload)", from: .taras).first?.contains("/leave") == true)
         #expect(try chat.say("/leave", from: .olha).first?.contains("власника") == true)
-        #expect(try chat.say("/leave", from: .taras).first?.contains("вийшли") == true)
+        #expect(try chat.say("/leave", from: .taras).first?.contains("залишиться в її історії") == true)
+        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        #expect(try chat.press("leave:\(taras.id):yes", from: .taras).texts(in: taras.telegramUserID).joined().contains("вийшли"))
         #expect(try chat.say("/start \(payload)", from: .taras).first?.contains("Вітаємо") == true)
     }
 
@@ -141,7 +143,10 @@ import Testing
         #expect(digest.count == 1)
         #expect(digest[0].contains("Підсумок дня · 21 листопада"))
         #expect(digest[0].contains("Витрачено 785 ₴ (3 витрати)"))
-        #expect(digest[0].contains("Тарас 400 ₴ · Оля 385 ₴"))
+        // The private 300 ₴ is in the total, in no line.
+        #expect(digest[0].contains("Тарас 400 ₴ · Оля 85 ₴"))
+        #expect(digest[0].contains("🔒 Приватні записи враховано лише в підсумках."))
+        #expect(!digest[0].contains("300"))
         #expect(try chat.tick().isEmpty)
         chat.clock.advance(by: 86_400)  // the next evening, no entries: no digest
         #expect(try chat.tick().isEmpty)

@@ -41,7 +41,7 @@ extension PrivacyTests {
         let family = try privately("/family", from: yaryna)
         let data = Set((shown + family).flatMap { $0.buttons.joined().map(\.data) })
         try remove(.taras, by: yaryna)
-        try chat.say("/leave", from: .dmitry)
+        try leave(.dmitry)
         let before = try snapshot(of: yaryna)
         for attacker in [Sender.stranger, households[1].owner, .taras, .dmitry] {
             for message in shown {
@@ -64,6 +64,27 @@ extension PrivacyTests {
         #expect(real.contains { $0.isEdit && $0.chatID == group && $0.text.hasPrefix("🗑\u{FE0F} ювелірка") }, "\(real)")
     }
 
+    /// `/leave` asked in the family group: its buttons there are the asking member's alone.
+    /// Another member's press and an outsider's get a short answer and change nothing.
+    @Test func onlyTheMemberWhoAskedAnswersTheirLeaveQuestionInTheGroup() throws {
+        try setUp()
+        let (yaryna, group) = (households[0].owner, households[0].group)
+        try join(.taras, invitedBy: yaryna)
+        let family = try #require(try chat.ledger.member(telegramUserID: yaryna.id)).householdID
+        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        let question = try #require(try chat.say("/leave", from: .taras, inGroup: group).last { $0.chatID == group })
+        let yes = "leave:\(taras.id):yes"
+        #expect(question.buttons.joined().map(\.data).contains(yes), "\(question)")
+        for other in [yaryna, .stranger, households[1].owner] {
+            let answered = try press(yes, from: other, in: group, under: question.messageID)
+            #expect(answered.filter { $0.kind != .notice }.isEmpty, "\(other.firstName): \(answered)")
+            #expect(answered.contains { $0.kind == .notice && !$0.text.isEmpty }, "\(other.firstName): \(answered)")
+            #expect(try chat.ledger.member(id: taras.id)?.householdID == family)
+        }
+        _ = try press(yes, from: .taras, in: group, under: question.messageID)
+        #expect(try chat.ledger.member(id: taras.id)?.householdID != family)
+    }
+
     /// Path 4: the family group stays the family's. Removing the bot and adding it back, as
     /// anyone outside the family, links nothing and gets a hint; the family's words stop going
     /// there, the owner hears of it in private, and a member's re-add brings them back.
@@ -73,7 +94,7 @@ extension PrivacyTests {
         try join(.taras, invitedBy: yaryna)
         try join(.dmitry, invitedBy: yaryna)
         try remove(.taras, by: yaryna)
-        try chat.say("/leave", from: .dmitry)
+        try leave(.dmitry)
         let family = try #require(try chat.ledger.household(familyChatID: group.id)).id
         for outsider in [Sender.stranger, bohdan, .taras, .dmitry] {
             let removed = try chat.handle(.removedFromGroup(chatID: group.id))

@@ -40,7 +40,7 @@ extension PrivacyTests {
         let lists = try [Sender.taras, .dmitry].map { person in try #require(try privately("/history", from: person).last) }
         #expect(lists.allSatisfy { $0.text.contains("ювелірка") })
         try remove(.taras, by: yaryna)
-        try chat.say("/leave", from: .dmitry)
+        try leave(.dmitry)
         let former: Set<Int64> = [Sender.taras.id, Sender.dmitry.id]
 
         let entry = try #require(try latestEntry(of: yaryna))
@@ -81,7 +81,7 @@ extension PrivacyTests {
 
         try remove(.taras, by: yaryna)
         #expect(try chat.say("/start \(tarasCode)", from: .taras).joined().contains("скасоване"))
-        try chat.say("/leave", from: .dmitry)
+        try leave(.dmitry)
         #expect(try chat.say("/start \(dmitryCode)", from: .stranger).joined().contains("скасоване"))
         // A stranger's forged press cancels nothing; the owner's does.
         _ = try chat.press("inv:rm:\(ownCode.dropFirst(5))", from: .anna)

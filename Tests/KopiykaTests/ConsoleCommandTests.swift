@@ -22,6 +22,19 @@ import Testing
         #expect(try ledger.entryCount(householdID: member.householdID) == 1)
     }
 
+    /// `>` replies as one replies on Telegram: to the confirmation, even after a correction's
+    /// notice (before, the second `>` answered that notice and became a new entry of 12,11 ₴).
+    @Test func aReplyAfterACorrectionStillCorrectsTheEntry() throws {
+        let outcome = try kopiyka.run(["console"], stdin: "шаурма 120\n> 150\n> 12.11\n")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let ledger = try Ledger(path: folder.path("k.sqlite"))
+        let member = try #require(try ledger.member(telegramUserID: ConsoleIdentity.userID(for: "Me")))
+        let entries = try ledger.recentEntries(householdID: member.householdID, limit: 5)
+        #expect(entries.count == 1, "\(outcome.stdout)")
+        #expect(entries.first?.amount == Money(major: 150, currency: .uah))
+        #expect(entries.first?.date.month == 11 && entries.first?.date.day == 12, "\(outcome.stdout)")
+    }
+
     @Test func severalUsersAndLanguages() throws {
         let first = try kopiyka.run(["console", "--user", "Оля"], stdin: "таксі 120\n")
         let second = try kopiyka.run(["console", "--user", "John", "--lang", "en"], stdin: "taxi 120\n")

@@ -78,12 +78,12 @@ import Testing
         _ = try add(999, LocalDate(year: 2026, month: 10, day: 31), by: olha)
         let november = YearMonth(today)
         try ledger.createExport(member: olha, chatID: 1, threadID: nil, days: november.days, progressOutboxID: nil,
-                                header: Data("h\n".utf8))
+                                header: Data("h\n".utf8), shownTo: .member(olha.id))
         var job = try #require(try ledger.unfinishedExports().first)
         #expect(job.rowsTotal == 5)
         var dates: [Int] = []
         while true {
-            let chunk = try ledger.nextExportEntries(job, limit: 2)
+            let chunk = try ledger.nextExportEntries(job, limit: 2, shownTo: .member(olha.id))
             guard let last = chunk.last else { break }
             dates += chunk.map(\.date.day)
             try ledger.appendExport(job, csv: Data(chunk.map { "\($0.date.day)\n" }.joined().utf8), through: last, rows: chunk.count)

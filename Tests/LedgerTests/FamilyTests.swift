@@ -91,6 +91,10 @@ import Testing
         _ = try ledger.detachMember(taras)
         #expect(try ledger.invitationHousehold(code: "his") == .failure(.revoked))
         #expect(try ledger.openInvitations(householdID: olha.householdID).map(\.code) == ["mine"])
+        // Back in the family, what he handed out before he was removed stays dead.
+        _ = try ledger.moveMember(try #require(try ledger.member(id: taras.id)), toHousehold: olha.householdID)
+        #expect(try ledger.invitationHousehold(code: "his") == .failure(.revoked))
+        #expect(try ledger.openInvitations(householdID: olha.householdID).map(\.code) == ["mine"])
     }
 
     @Test func aPausedFamilyChatKeepsItsLinkAndWhatWasQueuedIsGivenUp() throws {

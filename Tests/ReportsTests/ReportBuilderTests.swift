@@ -32,7 +32,8 @@ import Testing
 
     func report(_ family: Family, month: YearMonth, today: String) throws -> MonthlyReport {
         let household = try #require(try ledger.household(id: family.id))
-        return try ReportBuilder.monthly(from: ledger, household: household, month: month, today: LocalDate(iso: today)!)
+        return try ReportBuilder.monthly(from: ledger, household: household, month: month, today: LocalDate(iso: today)!,
+                                         shownTo: .member(family.olha.id))
     }
 
     @Test func aMonthAddsUpByHand() throws {
@@ -42,7 +43,8 @@ import Testing
         try add(f.taras, 600, "groceries", "2026-11-20")
         try add(f.taras, 200, "taxi", "2026-11-30")
         try add(f.olha, 30_000, "salary", "2026-11-05", kind: .income)
-        try add(f.olha, 500, "cafe", "2026-10-31")  // October: only the comparison sees it
+        try add(f.olha, 250, "cafe", "2026-10-15")  // October 1–30: the comparison's same days
+        try add(f.olha, 500, "cafe", "2026-10-31")  // October 31: no day of November to compare it with
         try add(f.olha, 999, "cafe", "2026-12-01")  // December: invisible
         let r = try report(f, month: november, today: "2026-11-30")
 
@@ -57,7 +59,8 @@ import Testing
         #expect(r.members.map(\.name) == ["Тарас", "Оля"])
         #expect(r.members.map(\.spentMinor) == [80_000, 20_000])
         #expect(r.largest.map(\.amount.minorUnits) == [60_000, 20_000, 11_500])
-        #expect(r.changePercent == 100)  // 500 → 1000
+        #expect(r.changePercent == 300)  // 250 → 1000 over days 1–30
+        #expect(r.changeThroughDay == 30)
         #expect(r.dailyAverageMinor == 3_333)  // 1000.00 / 30 days
         #expect(r.forecastMinor == 100_000)
         #expect(r.isCurrent)

@@ -76,7 +76,8 @@ import Testing
         return bot
     }
 
-    /// Оля removes Тарас with the button under `/family`; Марко leaves.
+    /// Оля removes Тарас with the button under `/family`; Марко leaves, confirming with the
+    /// button under `/leave`.
     func removeAndLeave() async throws {
         let view = try await ask("/family", from: olha)
         let remove = "fam:rm:\(try #require(try Ledger(path: path).member(telegramUserID: taras)).id)"
@@ -84,7 +85,11 @@ import Testing
         let answers = try await press([(olha, view.messageID, remove, olha)])
         #expect(answers.first?.parameters["text"]?.contains("Тарас") == true)
         #expect(await eventually { texts(taras).last?.contains("вилучено") == true })
-        #expect(try await ask("/leave", from: marko).text.contains("вийшли"))
+        let question = try await ask("/leave", from: marko)
+        let leave = "leave:\(try #require(try Ledger(path: path).member(telegramUserID: marko)).id):yes"
+        #expect(buttons(question).contains(leave))
+        _ = try await press([(marko, question.messageID, leave, marko)])
+        #expect(await eventually { texts(marko).last?.contains("вийшли") == true })
     }
 
     func household(of user: Int64) throws -> Int64? {

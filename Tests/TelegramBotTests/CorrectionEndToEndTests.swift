@@ -58,7 +58,7 @@ import Testing
         #expect(await eventually { fake.sentMessages(chatID: me).contains { $0.document != nil } })
         let document = try #require(fake.sentMessages(chatID: me).compactMap(\.document).first)
         #expect(document.fileName == "kopiyka-2026-11.csv")
-        #expect(String(decoding: document.data.dropFirst(3), as: UTF8.self).contains(",expense,95.00,UAH,taxi,"))
+        #expect(String(decoding: document.data.dropFirst(3), as: UTF8.self).contains(";expense;витрата;95,00;UAH;95,00;taxi;"))
         #expect(await eventually { texts().contains { $0.contains("Експорт готовий: 1 запис") } })
         await bot.stop()
         fake.stop()

@@ -80,7 +80,8 @@ import Testing
         audit.chat.clock.set(Date(timeIntervalSince1970: 1_796_112_000 + 8 * 3600))  // 1 Dec 2026, 10:00 in Kyiv
         try audit.runJobs()
         audit.step = "leaving"
-        try audit.say("/leave", from: taras)
+        let question = try audit.say("/leave", from: taras).last { !$0.buttons.isEmpty }
+        if let yes = question?.buttons.first?.first, let question { try audit.press(yes, under: question, from: taras) }
         audit.step = "in English"
         try audit.say("/start", from: anna)
         try audit.say("phone 300, \(short) 20", from: anna)

@@ -8,7 +8,8 @@ import Localization
 /// `kopiyka console [--user NAME] [--lang uk|ru|en]`: the bot without Telegram. Each line goes
 /// through the same `ConversationHandler` a Telegram message does, against the same database.
 /// Buttons show as numbered choices (type the number to press one); a line starting with `>`
-/// replies to the bot's last message; a file the bot sends is saved in the current folder.
+/// replies to the last message that shows entries (a confirmation or a list), as a Telegram
+/// reply to it would; a file the bot sends is saved in the current folder.
 struct ConsoleCommand {
     let user: String
     let language: Language?
@@ -53,14 +54,15 @@ struct ConsoleCommand {
                 print(catalog[spoken]("console.intro", ["path": .text(app.configuration.databasePath)]))
             }
             // What others said to this person while they were away (a family member joined).
-            try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]))
+            let showsEntries = { (id: Int64) in try ledger.entryView(chatID: sender.id, messageID: id) != nil }
+            try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]), showsEntries: showsEntries)
             while true {
                 // A terminal line-buffers stdout, so earlier lines are out before the prompt.
                 if interactive { writeUnbuffered("› ", to: STDOUT_FILENO) }
                 guard let line = readLine(strippingNewline: true) else { break }
                 try handler.handle(session.event(for: line))
                 while try ledger.transaction({ try handler.runExportStep() }) {}
-                try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]))
+                try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]), showsEntries: showsEntries)
             }
         } catch {
             throw ExitError("the console stopped: \(error)")
@@ -68,11 +70,13 @@ struct ConsoleCommand {
     }
 }
 
-/// What the console remembers between lines: the last message's buttons and id.
+/// What the console remembers between lines: the last message's buttons and id, and the
+/// last message that shows entries, which `>` replies to.
 struct ConsoleSession {
     let chat: ChatRef
     let sender: Sender
     private var lastMessageID: Int64?
+    private var lastEntriesID: Int64?
     private var buttons: [OutboxButton] = []
     private var presses = 0
 
@@ -90,7 +94,7 @@ struct ConsoleSession {
             return .callback(CallbackPress(queryID: "console-\(presses)", data: buttons[number - 1].data, sender: sender,
                                            chat: chat, messageID: messageID))
         }
-        if trimmed.hasPrefix(">"), let messageID = lastMessageID {
+        if trimmed.hasPrefix(">"), let messageID = lastEntriesID ?? lastMessageID {
             return .message(IncomingMessage(chat: chat, sender: sender, text: String(trimmed.dropFirst()),
                                             replyToMessageID: messageID, isReplyToBot: true))
         }
@@ -98,8 +102,11 @@ struct ConsoleSession {
     }
 
     /// Prints delivered lines; buttons as `[1] 🏷 Категорія  [2] 🗑 Видалити`; files saved.
-    mutating func show(_ lines: [ConsoleDelivery.Line]) throws {
+    /// `showsEntries` tells whether a message shows entries: a correction's notice after a
+    /// confirmation does not, so a `>` after it still corrects the entry.
+    mutating func show(_ lines: [ConsoleDelivery.Line], showsEntries: (Int64) throws -> Bool = { _ in false }) throws {
         for line in lines {
+            if line.kind == .message, try showsEntries(line.messageID) { lastEntriesID = line.messageID }
             if let document = line.document {
                 let path = FileManager.default.currentDirectoryPath + "/" + document.name
                 try PrivateFile.write(document.data, to: path)
