@@ -17,14 +17,24 @@ struct EntryDraft {
         tokens.contains { !consumed[$0] && (all[$0].kind == .word || all[$0].kind == .number) }
     }
 
-    init(_ all: [Token], _ range: Range<Int>, meanings: [Meaning?], lexicon: Lexicon, today: LocalDate) {
+    init(_ all: [Token], _ range: Range<Int>, meanings: [Meaning?], notMoney: [NotMoney?], lexicon: Lexicon, today: LocalDate) {
         tokens = range
         consumed = TokenFlags(range)
+        var notAmount = TokenFlags(range)
         for i in range {
             if meanings[i] == .privateTag { isPrivate = true; consumed[i] = true }
+            switch notMoney.isEmpty ? nil : notMoney[i] {
+            case .date(let found)?:
+                date = date ?? found
+                consumed[i] = true
+            case .datePart?: consumed[i] = true
+            case .other?: notAmount[i] = true
+            case nil: break
+            }
         }
-        date = DateReader.read(all, range, meanings: meanings, consumed: &consumed, today: today)
-        chooseAmount(all, meanings: meanings, lexicon: lexicon, today: today)
+        let said = DateReader.read(all, range, meanings: meanings, consumed: &consumed, today: today)
+        date = date ?? said
+        chooseAmount(all, meanings: meanings, notAmount: notAmount, lexicon: lexicon, today: today)
         for i in range where !consumed[i] {
             switch meanings[i] {
             case .account(let key)?:
@@ -50,8 +60,10 @@ struct EntryDraft {
     /// Digits beat spoken numbers (`один` in a note is not the price); among them a number
     /// with a currency, multiplier or `+` beats a bare one, then the larger wins (`2 кави 170`).
     /// A bare `dd.mm` is the date when another amount is present (`кава 85 12.11`).
-    private mutating func chooseAmount(_ all: [Token], meanings: [Meaning?], lexicon: Lexicon, today: LocalDate) {
-        var candidates = AmountCandidate.all(in: all, tokens, meanings: meanings, consumed: consumed, lexicon: lexicon)
+    private mutating func chooseAmount(_ all: [Token], meanings: [Meaning?], notAmount: TokenFlags, lexicon: Lexicon, today: LocalDate) {
+        var free = consumed
+        for i in tokens where notAmount[i] { free[i] = true }
+        var candidates = AmountCandidate.all(in: all, tokens, meanings: meanings, consumed: free, lexicon: lexicon)
         if date == nil, candidates.contains(where: { $0.dayMonth == nil }),
            let index = candidates.firstIndex(where: { $0.dayMonth != nil }),
            let dayMonth = candidates[index].dayMonth,

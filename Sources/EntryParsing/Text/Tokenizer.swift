@@ -65,6 +65,9 @@ enum Tokenizer {
         var groupLength = 0
         var sawSeparator = false
         var sawExponent = false
+        // Minutes (`13:30 240`), an hour (`о 11 250`) and a leading zero (`067 123 45 67`) never
+        // start a grouped amount.
+        let mayGroup = s[start] != "0" && !(start > 0 && s[start - 1] == ":") && !NotMoney.followsTimeWord(s, at: start)
         while i < s.count {
             let c = s[i]
             if Scalars.isDigit(c) {
@@ -76,7 +79,7 @@ enum Tokenizer {
             let nextIsDigit = i + 1 < s.count && Scalars.isDigit(s[i + 1])
             if (c == "." || c == ","), nextIsDigit, !sawExponent {
                 sawSeparator = true
-            } else if Scalars.isSpace(c), !sawSeparator, groupLength <= 3,
+            } else if Scalars.isSpace(c), mayGroup, !sawSeparator, groupLength <= 3,
                       !sawExponent, isThousandsGroup(s, at: i + 1) {
                 text.append(" ")
                 groupLength = 0

@@ -1,0 +1,38 @@
+/// The words that say a number next to them is not money, in Ukrainian, Russian and English.
+/// Whole forms and stems: a unit is matched by its start (`літр`, `літри`, `літрів`).
+enum NotMoneyWords {
+    static func isUnit(_ word: String) -> Bool {
+        exactUnits.contains(word) || unitStarts.contains { word.hasPrefix($0) }
+    }
+
+    static func isPercent(_ word: String) -> Bool {
+        ["відсоток", "відсотки", "відсотків", "процент", "процента", "процентов", "percent", "pct"].contains(word)
+    }
+
+    static func isBalance(_ word: String) -> Bool {
+        ["баланс", "бал", "залишок", "залишку", "остаток", "ост", "доступно", "доступний", "ліміт", "лимит",
+         "balance", "bal", "available", "avail", "limit"].contains(word)
+    }
+
+    static let idWords: Set<String> = [
+        "замовлення", "замовленя", "заказ", "заказа", "order", "номер", "no", "id", "ттн", "накладна", "накладная",
+        "чек", "receipt", "рахунок", "счет", "счёт", "invoice", "посилка", "посилки", "посылка", "parcel", "tracking",
+    ]
+
+    /// `3-й`, `2-го`, `3rd`: what a digit ordinal carries after it.
+    static let ordinalEndings: Set<String> = ["й", "ий", "ій", "го", "му", "ому", "му", "ім", "ем", "st", "nd", "rd", "th"]
+
+    private static let exactUnits: Set<String> = [
+        "кг", "г", "л", "мл", "шт", "уп", "м", "км", "см", "мм", "хв", "год", "сек", "кило", "кіло",
+        "kg", "g", "l", "ml", "lb", "lbs", "pcs", "pc", "km", "cm", "m", "min", "mins", "h", "hr", "hrs",
+        "кв", "sq", "oz",
+    ]
+
+    private static let unitStarts: [String] = [
+        "літр", "литр", "кілограм", "килограм", "грам", "штук", "штуч", "пачк", "упаков", "пакет", "ящик", "коробк",
+        "пляшк", "бутыл", "банки", "банок", "метр", "кілометр", "километр", "поверс", "поверх", "этаж", "етаж",
+        "хвилин", "минут", "годин", "секунд", "тижн", "тиждень", "недел", "місяц", "месяц",
+        "liter", "litre", "kilo", "gram", "piece", "pack", "bottle", "meter", "metre", "floor", "storey",
+        "minute", "hour", "week", "month", "gallon",
+    ]
+}
