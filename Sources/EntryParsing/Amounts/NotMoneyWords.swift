@@ -20,12 +20,12 @@ enum NotMoneyWords {
     ]
 
     /// `3-й`, `2-го`, `3rd`: what a digit ordinal carries after it.
-    static let ordinalEndings: Set<String> = ["й", "ий", "ій", "го", "му", "ому", "му", "ім", "ем", "st", "nd", "rd", "th"]
+    static let ordinalEndings: Set<String> = ["й", "ий", "ій", "го", "му", "ому", "ім", "ем", "st", "nd", "rd", "th"]
 
     private static let exactUnits: Set<String> = [
         "кг", "г", "л", "мл", "шт", "уп", "м", "км", "см", "мм", "хв", "год", "сек", "кило", "кіло",
         "kg", "g", "l", "ml", "lb", "lbs", "pcs", "pc", "km", "cm", "m", "min", "mins", "h", "hr", "hrs",
-        "кв", "sq", "oz",
+        "кв", "sq", "oz", "рік", "роки", "років", "року", "лет", "года", "years", "yo",
     ]
 
     private static let unitStarts: [String] = [
