@@ -2,7 +2,7 @@ import KopiykaCore
 
 extension EntryParser {
     /// Whether every entry of `text` carries, beside its amount, a word only an entry has: a
-    /// category or merchant, a currency, an account. A family group with privacy mode off
+    /// category or merchant, a currency, an account; and a single plausible amount. A family group with privacy mode off
     /// shows the bot all its chatter (`Буду вдома о 18`, `купи 2 хліба`): there, a number alone
     /// is not an entry. Costs one more read of the message, and only groups pay it.
     public func readsAsEntry(_ text: String, today: LocalDate) -> Bool {
@@ -13,6 +13,7 @@ extension EntryParser {
         for line in message.lines {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
                 guard let amount = draft.amount else { continue }
+                guard draft.readings.isEmpty else { return false }
                 found = true
                 let (kind, category) = Categorizer(lexicon: message.lexicon).choose(
                     message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,

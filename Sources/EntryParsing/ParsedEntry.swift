@@ -14,6 +14,9 @@ public struct ParsedEntry: Equatable, Sendable {
     public var note: String
     /// The message carried `#приватно`, `#private` or `#личное` (removed from the note).
     public var isPrivate: Bool
+    /// Each amount the entry could have, in message order, when its text holds several and
+    /// nothing decides (`обід 250 300`); `amount` is then the largest. Empty otherwise.
+    public var readings: [Money] = []
 
     public init(kind: EntryKind, amount: Money, category: CategoryKey, account: AccountKey?,
                 date: LocalDate, note: String, isPrivate: Bool) {

@@ -5,6 +5,9 @@ import KopiykaCore
 struct EntryDraft {
     var tokens: Range<Int>
     var amount: AmountCandidate?
+    /// Two or more numbers that could each be the amount, in message order (`обід 250 300`);
+    /// empty when one is plainly it. See `AmbiguousAmounts`.
+    var readings: [DecimalValue] = []
     var date: LocalDate?
     var account: AccountKey?
     var currency: Currency?
@@ -76,8 +79,12 @@ struct EntryDraft {
         guard let best = candidates.lazy.filter({ !hasDigits || !$0.spoken })
             .max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
         amount = best
+        let (values, covered) = AmbiguousAmounts.readings(candidates, all)
+        readings = values
         // `prefix` counts only free tokens of this range before the span (`+`, `$`).
-        for i in (best.span.lowerBound - best.prefix)..<best.span.upperBound { consumed[i] = true }
+        for candidate in covered.isEmpty ? [best] : covered {
+            for i in (candidate.span.lowerBound - candidate.prefix)..<candidate.span.upperBound { consumed[i] = true }
+        }
     }
 
     private static func rank(_ c: AmountCandidate) -> (Int, Int, Int64) {
