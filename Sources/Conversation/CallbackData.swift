@@ -17,6 +17,8 @@ enum CallbackData: Equatable {
     case deleteEntry(Int64)
     case restoreEntry(Int64)
     case removeRule(Int64)
+    /// One reading of a message the bot asked about: `amt:<question id>:<reading>`.
+    case chooseAmount(questionID: Int64, reading: Int)
 
     var encoded: String {
         switch self {
@@ -30,6 +32,7 @@ enum CallbackData: Equatable {
         case .deleteEntry(let id): "del:\(id)"
         case .restoreEntry(let id): "undel:\(id)"
         case .removeRule(let id): "rule:rm:\(id)"
+        case .chooseAmount(let id, let reading): "amt:\(id):\(reading)"
         }
     }
 
@@ -51,6 +54,9 @@ enum CallbackData: Equatable {
         case ("del", 2) where id != nil: self = .deleteEntry(id!)
         case ("undel", 2) where id != nil: self = .restoreEntry(id!)
         case ("rule", 3) where parts[1] == "rm" && lastID != nil: self = .removeRule(lastID!)
+        case ("amt", 3):
+            guard let id, let reading = Int(parts[2]), (0..<8).contains(reading) else { return nil }
+            self = .chooseAmount(questionID: id, reading: reading)
         default: return nil
         }
     }
