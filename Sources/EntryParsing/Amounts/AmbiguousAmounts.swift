@@ -10,6 +10,10 @@ enum AmbiguousAmounts {
     /// The values to ask about, in message order (empty when one plainly wins), and the
     /// candidates they cover.
     static func readings(_ candidates: [AmountCandidate], _ tokens: [Token]) -> (values: [DecimalValue], covered: [AmountCandidate]) {
+        // Nearly every entry has one number without a space in it: nothing to ask, nothing to build.
+        if candidates.count == 1, let only = candidates.first, only.span.count != 1 || !tokens[only.span.lowerBound].text.utf8.contains(0x20) {
+            return ([], [])
+        }
         let digits = candidates.filter { !$0.spoken && !$0.tooLarge }
         // Whole numbers only: `кава 85 45.11` is a slip of a date or of a price, not a choice.
         guard !digits.isEmpty, digits.count <= 4,

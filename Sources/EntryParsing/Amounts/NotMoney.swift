@@ -7,56 +7,68 @@ import KopiykaCore
 /// One pass over the tokens; nothing is allocated for a message without digits.
 enum NotMoney: Equatable {
     case date(LocalDate)
-    /// The rest of a date's digits.
-    case datePart
+    /// Cut from the note too: the rest of a date, a bank notice's balance with its word.
+    case cut
+    /// Kept in the note.
     case other
 
     /// A balance word with its number: the message is a pasted SMS or push, one entry.
     static func isBankNotice(_ tokens: [Token], _ found: [NotMoney?]) -> Bool {
         !found.isEmpty && tokens.indices.contains { k in
-            found[k] == .other && k > 0 && tokens[k - 1].kind == .word && NotMoneyWords.isBalance(tokens[k - 1].text)
+            found[k] == .cut && tokens[k].kind == .word && NotMoneyWords.isBalance(tokens[k].text)
         }
     }
 
     static func classify(_ s: [Unicode.Scalar], _ tokens: [Token], meanings: [Meaning?], today: LocalDate) -> [NotMoney?] {
-        guard tokens.contains(where: { $0.kind == .number }) else { return [] }
-        var found = [NotMoney?](repeating: nil, count: tokens.count)
+        // Allocated on the first find: most messages with digits hold only their amount.
+        var found: [NotMoney?] = []
+        func mark(_ range: ClosedRange<Int>, _ kind: NotMoney) {
+            if found.isEmpty { found = [NotMoney?](repeating: nil, count: tokens.count) }
+            for k in range { found[k] = kind }
+        }
+        var numbers = 0
         var i = 0
         while i < tokens.count {
             defer { i += 1 }
-            guard tokens[i].kind == .number, found[i] == nil else { continue }
+            guard tokens[i].kind == .number else { continue }
+            numbers += 1
             if let (date, last) = dashedDate(s, tokens, at: i) {
+                mark(i...last, .cut)
                 found[i] = .date(date)
-                for k in (i + 1)...last { found[k] = .datePart }
                 i = last
             } else if let last = phone(s, tokens, at: i) ?? card(s, tokens, at: i) ?? time(s, tokens, at: i) {
-                for k in i...last { found[k] = .other }
+                mark(i...last, .other)
                 i = last
-            } else if percent(s, tokens, at: i) || unit(tokens, at: i) || afterBalance(tokens, at: i) || idMark(s, tokens, at: i) {
-                found[i] = .other
+            } else if let word = balanceWord(tokens, before: i) {
+                var last = i
+                if last + 1 < tokens.count, tokens[last + 1].kind == .currencySymbol || isCurrencyCode(tokens[last + 1].text) { last += 1 }
+                mark(word...last, .cut)
+                i = last
+            } else if percent(s, tokens, at: i) || unit(tokens, at: i) || idMark(s, tokens, at: i) {
+                mark(i...i, .other)
             }
         }
         // A long bare integer is an id or a card (`замовлення 48213377 2500`) when another number
         // could pay; alone, it stays an amount (and a too large one is refused, not dropped).
-        let others = tokens.indices.filter { tokens[$0].kind == .number && found[$0] == nil }
-        guard others.count > 1 else { return found }
-        for k in others where isLongInteger(tokens[k]) && !(k + 1 < tokens.count && isMoneyWord(tokens[k + 1], meanings[k + 1])) {
-            found[k] = .other
+        guard numbers > 1 else { return found }
+        let free = tokens.indices.filter { tokens[$0].kind == .number && (found.isEmpty || found[$0] == nil) }
+        guard free.count > 1 else { return found }
+        for k in free where isLongInteger(tokens[k]) && !(k + 1 < tokens.count && isMoneyWord(tokens[k + 1], meanings[k + 1])) {
+            mark(k...k, .other)
         }
         return found
     }
 
-    /// `о 11`, `об 11`, `at 7`: the word before `start` says an hour follows.
+    /// `о 11`, `об 11`, `at 7`: the word before `start` says an hour follows. Runs for every
+    /// number the tokenizer reads, so it looks at three scalars and builds nothing.
     static func followsTimeWord(_ s: [Unicode.Scalar], at start: Int) -> Bool {
         guard start >= 2, s[start - 1] == " " else { return false }
-        var k = start - 2
-        var word: [Unicode.Scalar] = []
-        while k >= 0, Scalars.isLetter(s[k]), word.count < 3 {
-            word.append(Scalars.folded(s[k]))
-            k -= 1
+        func letter(_ k: Int) -> Unicode.Scalar? { k >= 0 && Scalars.isLetter(s[k]) ? Scalars.folded(s[k]) : nil }
+        switch (letter(start - 3), letter(start - 2)) {
+        case (nil, "о"?): return true
+        case ("о"?, "б"?), ("a"?, "t"?): return letter(start - 4) == nil
+        default: return false
         }
-        guard k < 0 || !Scalars.isLetter(s[k]) else { return false }
-        return ["о", "бо", "ta"].contains(String(String.UnicodeScalarView(word)))
     }
 
     /// The scalar right after a token, when nothing separates them.
@@ -66,10 +78,14 @@ enum NotMoney: Equatable {
         a.end <= b.start ? s[a.end..<b.start] : []
     }
 
-    private static func digits(_ t: Token) -> Int { t.text.unicodeScalars.filter { Scalars.isDigit($0) }.count }
+    private static func digits(_ t: Token) -> Int {
+        var count = 0
+        for byte in t.text.utf8 where (0x30...0x39).contains(byte) { count += 1 }
+        return count
+    }
 
     private static func isLongInteger(_ t: Token) -> Bool {
-        t.text.utf8.count >= 6 && t.text.unicodeScalars.allSatisfy { Scalars.isDigit($0) }
+        t.text.utf8.count >= 6 && t.text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     /// `2026-11-10`, `10-11-2026`, `10/11/2026`.
@@ -86,9 +102,10 @@ enum NotMoney: Equatable {
 
     /// `+380 67 123 45 67`, `067 123 45 67`, `(067) 123-45-67`: the last token of the number.
     private static func phone(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Int? {
-        let text = tokens[i].text
-        let international = text.hasPrefix("380") && i > 0 && tokens[i - 1].kind == .plus
-        guard international || (text.hasPrefix("0") && digits(tokens[i]) >= 3 && !text.contains(".") && !text.contains(","))
+        let text = tokens[i].text.utf8
+        guard let first = text.first, first == 0x30 || first == 0x33 else { return nil }
+        let international = first == 0x33 && text.starts(with: "380".utf8) && i > 0 && tokens[i - 1].kind == .plus
+        guard international || (first == 0x30 && digits(tokens[i]) >= 3 && !text.contains(0x2E) && !text.contains(0x2C))
         else { return nil }
         var count = digits(tokens[i]), last = i
         let wanted = international ? 12 : 10
@@ -100,10 +117,13 @@ enum NotMoney: Equatable {
         return count >= 9 ? last : nil
     }
 
-    /// `*1234`, `5168**1234`, `4149 **** **** 5678`.
+    /// `*1234`, `5168**1234`, `4149 **** **** 5678`: digits next to a mask's stars.
     private static func card(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Int? {
-        let before = tokens[i].start > 0 ? s[tokens[i].start - 1] : " "
-        return before == "*" || glued(s, after: tokens[i]) == "*" ? i : nil
+        var before = tokens[i].start - 1
+        while before >= 0, s[before] == " " { before -= 1 }
+        var after = tokens[i].end
+        while after < s.count, s[after] == " " { after += 1 }
+        return (before >= 0 && s[before] == "*") || (after < s.count && s[after] == "*") ? i : nil
     }
 
     private static func isMoneyWord(_ t: Token, _ meaning: Meaning?) -> Bool {
@@ -115,20 +135,20 @@ enum NotMoney: Equatable {
 
     /// `13:30` (both numbers), `о 18`, `at 6pm`, `в 18 часов`.
     private static func time(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Int? {
-        guard let hour = Int(tokens[i].text), hour <= 24 else { return nil }
+        guard tokens[i].text.utf8.count <= 2, let hour = Int(tokens[i].text), hour <= 24 else { return nil }
         if i + 1 < tokens.count, tokens[i + 1].kind == .number, gap(s, tokens[i], tokens[i + 1]).elementsEqual([":"]),
            tokens[i + 1].text.utf8.count == 2 {
             return i + 1
         }
         let next = i + 1 < tokens.count && tokens[i + 1].kind == .word ? tokens[i + 1].text : ""
-        if ["am", "pm", "годині", "годину", "часов", "часа", "oclock"].contains(next) { return i + 1 }
+        if NotMoneyWords.hourWords.contains(next) { return i + 1 }
         let previous = i > 0 && tokens[i - 1].kind == .word ? tokens[i - 1].text : ""
-        return ["о", "об", "at"].contains(previous) && hour > 0 && !hasCurrency(s, tokens, i) ? i : nil
+        return (previous == "о" || previous == "об" || previous == "at") && hour > 0 && !hasCurrency(s, tokens, i) ? i : nil
     }
 
     private static func hasCurrency(_ s: [Unicode.Scalar], _ tokens: [Token], _ i: Int) -> Bool {
         i + 1 < tokens.count && tokens[i + 1].kind == .currencySymbol
-            || i + 1 < tokens.count && ["грн", "uah", "usd", "eur", "гривень", "гривні"].contains(tokens[i + 1].text)
+            || i + 1 < tokens.count && isCurrencyCode(tokens[i + 1].text)
             || i > 0 && tokens[i - 1].kind == .currencySymbol && tokens[i].glued
     }
 
@@ -146,13 +166,17 @@ enum NotMoney: Equatable {
         return k < tokens.count && tokens[k].kind == .word && NotMoneyWords.isUnit(tokens[k].text)
     }
 
-    /// `Баланс 12 431.07 UAH`, `Бал. 12431.07`, `Available: 500`.
-    private static func afterBalance(_ tokens: [Token], at i: Int) -> Bool {
+    /// `Баланс 12 431.07 UAH`, `Бал. 12431.07`, `Available: 500`: the balance word's index.
+    private static func balanceWord(_ tokens: [Token], before i: Int) -> Int? {
         for k in stride(from: i - 1, through: max(0, i - 3), by: -1) {
-            if tokens[k].kind == .word, NotMoneyWords.isBalance(tokens[k].text) { return true }
-            if tokens[k].kind == .number || tokens[k].kind == .lineBreak { return false }
+            if tokens[k].kind == .word, NotMoneyWords.isBalance(tokens[k].text) { return k }
+            if tokens[k].kind == .number || tokens[k].kind == .lineBreak { return nil }
         }
-        return false
+        return nil
+    }
+
+    private static func isCurrencyCode(_ word: String) -> Bool {
+        NotMoneyWords.currencyCodes.contains(word)
     }
 
     /// `№ 123`, `#48213377`, `замовлення 48213377`, `order 4821`.

@@ -30,7 +30,7 @@ struct EntryDraft {
             case .date(let found)?:
                 date = date ?? found
                 consumed[i] = true
-            case .datePart?: consumed[i] = true
+            case .cut?: consumed[i] = true
             case .other?: notAmount[i] = true
             case nil: break
             }

@@ -37,10 +37,11 @@ struct Message {
             stems.append(stem)
         }
         notMoney = NotMoney.classify(scalars, tokens, meanings: meanings, today: today)
-        // `замовлення 48213377` names an order, `20 відсотків` a discount: neither is an income.
+        // `замовлення 48213377` names an order, `20 відсотків` a discount: neither is an income,
+        // and any more specific word in the message names the category.
         for k in notMoney.indices where notMoney[k] == .other {
-            if k > 0, NotMoneyWords.idWords.contains(tokens[k - 1].text) { meanings[k - 1] = nil }
-            if k + 1 < tokens.count, NotMoneyWords.isPercent(tokens[k + 1].text) { meanings[k + 1] = nil }
+            if k > 0, NotMoneyWords.idWords.contains(tokens[k - 1].text) { meanings[k - 1] = .category(.other) }
+            if k + 1 < tokens.count, NotMoneyWords.isPercent(tokens[k + 1].text) { meanings[k + 1] = .category(.other) }
         }
         self.meanings = meanings
         self.exact = exact
