@@ -15,11 +15,15 @@ enum NotMoney: Equatable {
     /// A balance word with its number: the message is a pasted SMS or push, one entry.
     static func isBankNotice(_ tokens: [Token], _ found: [NotMoney?]) -> Bool {
         !found.isEmpty && tokens.indices.contains { k in
-            found[k] == .cut && tokens[k].kind == .word && NotMoneyWords.isBalance(tokens[k].text)
+            found[k] == .cut && tokens[k].kind == .word && NotMoneyWords.of(tokens[k].text, stem: "").contains(.balance)
         }
     }
 
-    static func classify(_ s: [Unicode.Scalar], _ tokens: [Token], meanings: [Meaning?], today: LocalDate) -> [NotMoney?] {
+    static func classify(_ s: [Unicode.Scalar], _ tokens: [Token], meanings: [Meaning?], stems: [String],
+                         today: LocalDate) -> [NotMoney?] {
+        func words(_ k: Int) -> NotMoneyWords {
+            tokens.indices.contains(k) && tokens[k].kind == .word ? NotMoneyWords.of(tokens[k].text, stem: stems[k]) : []
+        }
         // Allocated on the first find: most messages with digits hold only their amount.
         var found: [NotMoney?] = []
         func mark(_ range: ClosedRange<Int>, _ kind: NotMoney) {
@@ -32,19 +36,21 @@ enum NotMoney: Equatable {
             defer { i += 1 }
             guard tokens[i].kind == .number else { continue }
             numbers += 1
+            let next = words(i + 1), previous = words(i - 1)
             if let (date, last) = dashedDate(s, tokens, at: i) {
                 mark(i...last, .cut)
                 found[i] = .date(date)
                 i = last
-            } else if let last = phone(s, tokens, at: i) ?? card(s, tokens, at: i) ?? time(s, tokens, at: i) {
+            } else if let last = phone(s, tokens, at: i) ?? card(s, tokens, at: i) ?? time(s, tokens, at: i, next: next) {
                 mark(i...last, .other)
                 i = last
-            } else if let word = balanceWord(tokens, before: i) {
+            } else if let word = balanceWord(tokens, before: i, words) {
                 var last = i
-                if last + 1 < tokens.count, tokens[last + 1].kind == .currencySymbol || isCurrencyCode(tokens[last + 1].text) { last += 1 }
+                if last + 1 < tokens.count, tokens[last + 1].kind == .currencySymbol || next.contains(.currency) { last += 1 }
                 mark(word...last, .cut)
                 i = last
-            } else if percent(s, tokens, at: i) || unit(tokens, at: i) || idMark(s, tokens, at: i) {
+            } else if percent(s, tokens, at: i) || next.contains(.percent) || unit(tokens, at: i, next: next, words)
+                        || idMark(s, tokens, at: i, previous: previous) {
                 mark(i...i, .other)
             }
         }
@@ -134,21 +140,21 @@ enum NotMoney: Equatable {
     }
 
     /// `13:30` (both numbers), `о 18`, `at 6pm`, `в 18 часов`.
-    private static func time(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Int? {
+    private static func time(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int, next: NotMoneyWords) -> Int? {
         guard tokens[i].text.utf8.count <= 2, let hour = Int(tokens[i].text), hour <= 24 else { return nil }
         if i + 1 < tokens.count, tokens[i + 1].kind == .number, gap(s, tokens[i], tokens[i + 1]).elementsEqual([":"]),
            tokens[i + 1].text.utf8.count == 2 {
             return i + 1
         }
-        let next = i + 1 < tokens.count && tokens[i + 1].kind == .word ? tokens[i + 1].text : ""
-        if NotMoneyWords.hourWords.contains(next) { return i + 1 }
-        let previous = i > 0 && tokens[i - 1].kind == .word ? tokens[i - 1].text : ""
-        return (previous == "о" || previous == "об" || previous == "at") && hour > 0 && !hasCurrency(s, tokens, i) ? i : nil
+        if next.contains(.hour) { return i + 1 }
+        guard hour > 0, i > 0, tokens[i - 1].kind == .word, !next.contains(.currency) else { return nil }
+        let previous = tokens[i - 1].text.utf8
+        let atHour = previous.elementsEqual("о".utf8) || previous.elementsEqual("об".utf8) || previous.elementsEqual("at".utf8)
+        return atHour && !hasCurrency(tokens, i) ? i : nil
     }
 
-    private static func hasCurrency(_ s: [Unicode.Scalar], _ tokens: [Token], _ i: Int) -> Bool {
+    private static func hasCurrency(_ tokens: [Token], _ i: Int) -> Bool {
         i + 1 < tokens.count && tokens[i + 1].kind == .currencySymbol
-            || i + 1 < tokens.count && isCurrencyCode(tokens[i + 1].text)
             || i > 0 && tokens[i - 1].kind == .currencySymbol && tokens[i].glued
     }
 
@@ -156,35 +162,31 @@ enum NotMoney: Equatable {
         if glued(s, after: tokens[i]) == "%" || (tokens[i].end + 1 < s.count && s[tokens[i].end] == " " && s[tokens[i].end + 1] == "%") {
             return true
         }
-        return i + 1 < tokens.count && NotMoneyWords.isPercent(tokens[i + 1].text)
+        return false
     }
 
     /// `2 кг`, `30 л`, `3-й поверх`, `на 3 поверсі`.
-    private static func unit(_ tokens: [Token], at i: Int) -> Bool {
-        var k = i + 1
-        if k < tokens.count, tokens[k].glued, NotMoneyWords.ordinalEndings.contains(tokens[k].text) { k += 1 }
-        return k < tokens.count && tokens[k].kind == .word && NotMoneyWords.isUnit(tokens[k].text)
+    private static func unit(_ tokens: [Token], at i: Int, next: NotMoneyWords, _ words: (Int) -> NotMoneyWords) -> Bool {
+        if next.contains(.unit) { return true }
+        let k = i + 1
+        return k < tokens.count && tokens[k].glued && NotMoneyWords.ordinalEndings.contains(WordKey(tokens[k].text))
+            && words(k + 1).contains(.unit)
     }
 
     /// `Баланс 12 431.07 UAH`, `Бал. 12431.07`, `Available: 500`: the balance word's index.
-    private static func balanceWord(_ tokens: [Token], before i: Int) -> Int? {
+    private static func balanceWord(_ tokens: [Token], before i: Int, _ words: (Int) -> NotMoneyWords) -> Int? {
         for k in stride(from: i - 1, through: max(0, i - 3), by: -1) {
-            if tokens[k].kind == .word, NotMoneyWords.isBalance(tokens[k].text) { return k }
+            if words(k).contains(.balance) { return k }
             if tokens[k].kind == .number || tokens[k].kind == .lineBreak { return nil }
         }
         return nil
     }
 
-    private static func isCurrencyCode(_ word: String) -> Bool {
-        NotMoneyWords.currencyCodes.contains(word)
-    }
-
     /// `№ 123`, `#48213377`, `замовлення 48213377`, `order 4821`.
-    private static func idMark(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Bool {
+    private static func idMark(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int, previous: NotMoneyWords) -> Bool {
         var k = tokens[i].start - 1
         while k >= 0, s[k] == " " { k -= 1 }
         if k >= 0, s[k] == "№" || s[k] == "#" { return true }
-        return i > 0 && tokens[i - 1].kind == .word && NotMoneyWords.idWords.contains(tokens[i - 1].text)
-            && isLongInteger(tokens[i]) && tokens.indices.contains { $0 != i && tokens[$0].kind == .number }
+        return previous.contains(.id) && isLongInteger(tokens[i]) && tokens.indices.contains { $0 != i && tokens[$0].kind == .number }
     }
 }

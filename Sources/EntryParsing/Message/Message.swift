@@ -36,12 +36,14 @@ struct Message {
             exact.append(found?.exact ?? false)
             stems.append(stem)
         }
-        notMoney = NotMoney.classify(scalars, tokens, meanings: meanings, today: today)
+        notMoney = NotMoney.classify(scalars, tokens, meanings: meanings, stems: stems, today: today)
         // `замовлення 48213377` names an order, `20 відсотків` a discount: neither is an income,
         // and any more specific word in the message names the category.
         for k in notMoney.indices where notMoney[k] == .other {
-            if k > 0, NotMoneyWords.idWords.contains(tokens[k - 1].text) { meanings[k - 1] = .category(.other) }
-            if k + 1 < tokens.count, NotMoneyWords.isPercent(tokens[k + 1].text) { meanings[k + 1] = .category(.other) }
+            if k > 0, NotMoneyWords.of(tokens[k - 1].text, stem: "").contains(.id) { meanings[k - 1] = .category(.other) }
+            if k + 1 < tokens.count, NotMoneyWords.of(tokens[k + 1].text, stem: "").contains(.percent) {
+                meanings[k + 1] = .category(.other)
+            }
         }
         self.meanings = meanings
         self.exact = exact
