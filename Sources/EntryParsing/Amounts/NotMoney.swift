@@ -77,6 +77,21 @@ enum NotMoney: Equatable {
         }
     }
 
+    /// `067 123 45 67` or `067-123-45-67` starts at `i`: a phone, never a thousands group.
+    static func isPhoneTail(_ s: [Unicode.Scalar], at i: Int) -> Bool {
+        let pattern: [Unicode.Scalar?] = ["0", nil, nil, "-", nil, nil, nil, "-", nil, nil, "-", nil, nil]
+        guard i + pattern.count <= s.count else { return false }
+        for (offset, wanted) in pattern.enumerated() {
+            let c = s[i + offset]
+            switch wanted {
+            case nil: guard Scalars.isDigit(c) else { return false }
+            case "-"?: guard c == " " || c == "-" else { return false }
+            case let scalar?: guard c == scalar else { return false }
+            }
+        }
+        return true
+    }
+
     /// The scalar right after a token, when nothing separates them.
     private static func glued(_ s: [Unicode.Scalar], after t: Token) -> Unicode.Scalar? { t.end < s.count ? s[t.end] : nil }
 

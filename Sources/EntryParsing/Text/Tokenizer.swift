@@ -101,6 +101,7 @@ enum Tokenizer {
         guard i + 3 <= s.count, Scalars.isDigit(s[i]), Scalars.isDigit(s[i + 1]), Scalars.isDigit(s[i + 2])
         else { return false }
         guard i + 3 < s.count else { return true }
+        if s[i] == "0", NotMoney.isPhoneTail(s, at: i) { return false }  // `200 067 123 45 67`
         let after = s[i + 3]
         if Scalars.isDigit(after) { return false }
         // `1 234.56` groups, but `12 11.2026` (a day and a date) does not.
