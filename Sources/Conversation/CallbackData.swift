@@ -21,6 +21,8 @@ enum CallbackData: Equatable {
     case revokeInvitation(String?)
     /// Let the family group go: it is no longer the household's.
     case unlinkGroup
+    /// One reading of a message the bot asked about: `amt:<question id>:<reading>`.
+    case chooseAmount(questionID: Int64, reading: Int)
 
     var encoded: String {
         switch self {
@@ -36,6 +38,7 @@ enum CallbackData: Equatable {
         case .removeRule(let id): "rule:rm:\(id)"
         case .revokeInvitation(let code): "inv:rm:\(code ?? "*")"
         case .unlinkGroup: "fam:unlink"
+        case .chooseAmount(let id, let reading): "amt:\(id):\(reading)"
         }
     }
 
@@ -60,6 +63,9 @@ enum CallbackData: Equatable {
         case ("inv", 3) where parts[1] == "rm" && parts[2] == "*": self = .revokeInvitation(nil)
         case ("inv", 3) where parts[1] == "rm" && Invitations.isWellFormed(parts[2]): self = .revokeInvitation(parts[2])
         case ("fam", 2) where parts[1] == "unlink": self = .unlinkGroup
+        case ("amt", 3):
+            guard let id, let reading = Int(parts[2]), (0..<8).contains(reading) else { return nil }
+            self = .chooseAmount(questionID: id, reading: reading)
         default: return nil
         }
     }

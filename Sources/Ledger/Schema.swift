@@ -95,6 +95,7 @@ enum Schema {
         attempts,
         outboxPruning,
         access,
+        questions,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
