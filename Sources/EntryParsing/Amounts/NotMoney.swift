@@ -31,6 +31,7 @@ enum NotMoney: Equatable {
             for k in range { found[k] = kind }
         }
         var numbers = 0
+        var operands: TokenFlags? = nil
         var i = 0
         while i < tokens.count {
             defer { i += 1 }
@@ -40,6 +41,11 @@ enum NotMoney: Equatable {
             if let (date, last) = dashedDate(s, tokens, at: i) {
                 mark(i...last, .cut)
                 found[i] = .date(date)
+                i = last
+            } else if let last = computed(tokens, at: i) {
+                // `2*45`, `3*250+50`: operands of a computed amount, which `Arithmetic` reads.
+                operands = operands ?? TokenFlags(0..<tokens.count)
+                for k in i...last { operands?[k] = true }
                 i = last
             } else if let last = phone(s, tokens, at: i) ?? card(s, tokens, at: i) ?? time(s, tokens, at: i, next: next) {
                 mark(i...last, .other)
@@ -57,7 +63,9 @@ enum NotMoney: Equatable {
         // A long bare integer is an id or a card (`замовлення 48213377 2500`) when another number
         // could pay; alone, it stays an amount (and a too large one is refused, not dropped).
         guard numbers > 1 else { return found }
-        let free = tokens.indices.filter { tokens[$0].kind == .number && (found.isEmpty || found[$0] == nil) }
+        let free = tokens.indices.filter {
+            tokens[$0].kind == .number && (found.isEmpty || found[$0] == nil) && operands?[$0] != true
+        }
         guard free.count > 1 else { return found }
         for k in free where isLongInteger(tokens[k]) && !(k + 1 < tokens.count && isMoneyWord(tokens[k + 1], meanings[k + 1])) {
             mark(k...k, .other)
@@ -111,14 +119,33 @@ enum NotMoney: Equatable {
 
     /// `2026-11-10`, `10-11-2026`, `10/11/2026`.
     private static func dashedDate(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> (LocalDate, Int)? {
-        guard i + 2 < tokens.count, tokens[i + 1].kind == .number, tokens[i + 2].kind == .number,
-              let sep = gap(s, tokens[i], tokens[i + 1]).first, sep == "-" || sep == "/",
-              gap(s, tokens[i], tokens[i + 1]).count == 1, gap(s, tokens[i + 1], tokens[i + 2]).elementsEqual([sep]),
-              let a = Int(tokens[i].text), let b = Int(tokens[i + 1].text), let c = Int(tokens[i + 2].text)
+        guard let (j, sep) = datePart(s, tokens, after: i), let (k, again) = datePart(s, tokens, after: j), sep == again,
+              let a = Int(tokens[i].text), let b = Int(tokens[j].text), let c = Int(tokens[k].text)
         else { return nil }
         let date = tokens[i].text.utf8.count == 4 ? LocalDate(year: a, month: b, day: c)
-            : tokens[i + 2].text.utf8.count == 4 ? LocalDate(year: c, month: b, day: a) : nil
-        return date.map { ($0, i + 2) }
+            : tokens[k].text.utf8.count == 4 ? LocalDate(year: c, month: b, day: a) : nil
+        return date.map { ($0, k) }
+    }
+
+    /// The number after token `k` in a date and the one `-` or `/` before it (a `/` is a token
+    /// of its own, an operation).
+    private static func datePart(_ s: [Unicode.Scalar], _ tokens: [Token], after k: Int) -> (Int, Unicode.Scalar)? {
+        var j = k + 1
+        if j < tokens.count, tokens[j].kind == .operation { j += 1 }
+        guard j < tokens.count, tokens[j].kind == .number else { return nil }
+        let between = gap(s, tokens[k], tokens[j])
+        guard between.count == 1, let sep = between.first, sep == "-" || sep == "/" else { return nil }
+        return (j, sep)
+    }
+
+    /// The last operand of an amount computed from `i` on (`2*45`, `120 + 35`). Checks the next
+    /// two tokens before building anything: it runs for every number.
+    private static func computed(_ tokens: [Token], at i: Int) -> Int? {
+        guard i + 2 < tokens.count, tokens[i + 2].kind == .number,
+              tokens[i + 1].kind != .number, tokens[i + 1].kind != .word || tokens[i + 1].text.utf8.count <= 2,
+              let expression = Arithmetic.read(tokens, from: i, to: tokens.count, consumed: TokenFlags(0..<0))
+        else { return nil }
+        return expression.next - 1
     }
 
     /// `+380 67 123 45 67`, `067 123 45 67`, `(067) 123-45-67`: the last token of the number.
