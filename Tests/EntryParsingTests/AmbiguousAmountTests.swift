@@ -10,9 +10,7 @@ import Testing
         // uk
         ("обід 250 300", ["250", "300", "250300"]), ("кава 85 120", ["85", "120", "85120"]),
         ("таксі 150 180", ["150", "180", "150180"]), ("ремонт 12 500", []), ("Сільпо 1 234", []), ("авто 250 000", []),
-        ("таксі 150 і ще 180", ["150", "180"]),
         ("Сільпо 456 1200", ["456", "1200"]), ("подарунок мамі 500 700", ["500", "700", "500700"]),
-        ("кава 70 та круасан 55", ["70", "55"]),
         ("2 кави 170", []), ("кава 85 грн 120", []), ("кава 85", []), ("обід о 13:30 240", []),
         ("Rozetka замовлення 48213377 2500", []), ("знижка 20% куртка 1800", []), ("кава 85 12.11", []),
         ("бензин 30 л 1650", []), ("3 піци 600", []),
@@ -31,6 +29,14 @@ import Testing
         if let last = row.1.last, row.1.count == 3 {
             #expect(entries.first?.amount == Money(decimal: last, currency: .uah), "grouped as before: \(row.0)")
         }
+    }
+
+    /// A conjunction with a word after it starts another entry (issue 12): nothing to ask.
+    @Test(arguments: ["таксі 150 і ще 180", "кава 70 та круасан 55", "кофе 70 и круассан 55", "coffee 60 and cake 90"])
+    func severalEntriesAreNotReadings(_ message: String) throws {
+        let entries = try EntryParser().parse(message, today: today).get()
+        #expect(entries.count == 2)
+        #expect(entries.allSatisfy { $0.readings.isEmpty })
     }
 
     @Test func theNoteHoldsNeitherReading() throws {

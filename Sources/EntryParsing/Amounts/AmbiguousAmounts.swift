@@ -14,7 +14,7 @@ enum AmbiguousAmounts {
         if candidates.count == 1, let only = candidates.first, only.span.count != 1 || !tokens[only.span.lowerBound].text.utf8.contains(0x20) {
             return ([], [])
         }
-        let digits = candidates.filter { !$0.spoken && !$0.tooLarge }
+        let digits = candidates.filter { !$0.spoken && !$0.tooLarge && !isName($0, tokens) }
         // Whole numbers only: `кава 85 45.11` is a slip of a date or of a price, not a choice.
         guard !digits.isEmpty, digits.count <= 4,
               digits.allSatisfy({ !$0.marked && $0.dayMonth == nil && $0.value.scale == 0 }) else { return ([], []) }
@@ -24,6 +24,11 @@ enum AmbiguousAmounts {
         let counts = digits.filter(isCount)
         let priced = digits.filter { !isCount($0) }
         return priced.count >= 2 && counts.count <= 1 ? (priced.map(\.value), priced) : ([], [])
+    }
+
+    /// `United24`, `А-95`: the digits of a name decide nothing.
+    static func isName(_ c: AmountCandidate, _ tokens: [Token]) -> Bool {
+        tokens.indices.contains(c.span.lowerBound) && tokens[c.span.lowerBound].named
     }
 
     /// `2 кави`, `3 pizzas`: a whole number under ten.

@@ -78,7 +78,7 @@ struct EntryDraft {
         }
         let hasDigits = candidates.contains { !$0.spoken }
         guard let best = candidates.lazy.filter({ !hasDigits || !$0.spoken })
-            .max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
+            .max(by: { EntryDraft.rank($0, all) < EntryDraft.rank($1, all) }) else { return }
         amount = best
         let (values, covered) = AmbiguousAmounts.readings(candidates, all)
         readings = values
@@ -88,7 +88,7 @@ struct EntryDraft {
         }
     }
 
-    private static func rank(_ c: AmountCandidate) -> (Int, Int, Int64) {
-        (c.tooLarge ? 1 : 0, c.marked ? 1 : 0, c.value.minorUnits(minorDigits: 4) ?? .max)
+    private static func rank(_ c: AmountCandidate, _ all: [Token]) -> (Int, Int, Int, Int64) {
+        (c.tooLarge ? 1 : 0, AmbiguousAmounts.isName(c, all) ? 0 : 1, c.marked ? 1 : 0, c.value.minorUnits(minorDigits: 4) ?? .max)
     }
 }

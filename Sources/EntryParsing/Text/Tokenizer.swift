@@ -10,10 +10,11 @@ enum Tokenizer {
             let start = i
             var kind: Token.Kind
             var text = String.UnicodeScalarView()
+            var named = false
             if Scalars.isDigit(c) {
                 kind = .number
-                // `United24 500`: digits glued to a word are part of a name, not a thousands group.
-                let named = start == lastEnd && tokens.last?.kind == .word
+                // `United24 500`, `А-95 1200`: digits of a name, not a thousands group.
+                named = tokens.last?.kind == .word && (start == lastEnd || (start == lastEnd + 1 && s[lastEnd] == "-"))
                 i = scanNumber(s, from: i, into: &text, grouping: !named)
             } else if Scalars.isLetter(c) || (c == "#" && i + 1 < s.count && Scalars.isLetter(s[i + 1])) {
                 kind = .word
@@ -37,7 +38,7 @@ enum Tokenizer {
                 text.append(c)
             }
             let word = String(text)
-            tokens.append(Token(kind: kind, text: word, start: start, end: i, glued: start == lastEnd,
+            tokens.append(Token(kind: kind, text: word, start: start, end: i, glued: start == lastEnd, named: named,
                                 capitals: kind == .word && i - start <= 3 && s[start..<i].allSatisfy { Scalars.folded($0) != $0 },
                                 shape: kind == .number ? NumberShape.read(word) : nil))
             lastEnd = i
