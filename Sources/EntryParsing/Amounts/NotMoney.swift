@@ -165,13 +165,18 @@ enum NotMoney: Equatable {
         return count >= 9 ? last : nil
     }
 
-    /// `*1234`, `5168**1234`, `4149 **** **** 5678`: digits next to a mask's stars.
+    /// `*1234`, `5168**1234`, `4149 **** **** 5678`: digits next to a mask's stars, glued to one
+    /// star or beside several; `кава 85 *1234` keeps its price.
     private static func card(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Int? {
         var before = tokens[i].start - 1
         while before >= 0, s[before] == " " { before -= 1 }
         var after = tokens[i].end
         while after < s.count, s[after] == " " { after += 1 }
-        return (before >= 0 && s[before] == "*") || (after < s.count && s[after] == "*") ? i : nil
+        let starBefore = before >= 0 && s[before] == "*"
+            && (before == tokens[i].start - 1 || (before > 0 && s[before - 1] == "*"))
+        let starAfter = after < s.count && s[after] == "*"
+            && (after == tokens[i].end || (after + 1 < s.count && s[after + 1] == "*"))
+        return starBefore || starAfter ? i : nil
     }
 
     private static func isMoneyWord(_ t: Token, _ meaning: Meaning?) -> Bool {
