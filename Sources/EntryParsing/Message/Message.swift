@@ -67,7 +67,7 @@ struct Message {
     /// later parts take the date and account of earlier ones (`вчора кава 85, таксі 120`).
     func drafts(in line: Range<Int>, defaults: inout Defaults, cost: inout ParseCost) -> [EntryDraft] {
         let parts = split(line, at: .comma).lazy.filter { part in part.contains { tokens[$0].kind != .plus } }
-            .flatMap { EntryBoundaries.parts(of: $0, tokens, meanings: meanings, lexicon: lexicon) }
+            .flatMap { EntryBoundaries.parts(of: $0, tokens, meanings: meanings, notMoney: notMoney, lexicon: lexicon) }
         var drafts: [EntryDraft] = []
         var pending: Int? = nil
         for part in parts {
