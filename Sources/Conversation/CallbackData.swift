@@ -25,6 +25,8 @@ enum CallbackData: Equatable {
     case switchKind(entryID: Int64)
     /// A member's answer to their `/leave` question (only theirs counts, in a group too).
     case leave(memberID: Int64, confirmed: Bool)
+    /// One reading of a message the bot asked about: `amt:<question id>:<reading>`.
+    case chooseAmount(questionID: Int64, reading: Int)
 
     var encoded: String {
         switch self {
@@ -42,6 +44,7 @@ enum CallbackData: Equatable {
         case .unlinkGroup: "fam:unlink"
         case .switchKind(let id): "kind:\(id)"
         case .leave(let id, let confirmed): "leave:\(id):\(confirmed ? "yes" : "no")"
+        case .chooseAmount(let id, let reading): "amt:\(id):\(reading)"
         }
     }
 
@@ -69,6 +72,9 @@ enum CallbackData: Equatable {
         case ("kind", 2) where id != nil: self = .switchKind(entryID: id!)
         case ("leave", 3) where id != nil && (parts[2] == "yes" || parts[2] == "no"):
             self = .leave(memberID: id!, confirmed: parts[2] == "yes")
+        case ("amt", 3):
+            guard let id, let reading = Int(parts[2]), (0..<8).contains(reading) else { return nil }
+            self = .chooseAmount(questionID: id, reading: reading)
         default: return nil
         }
     }

@@ -61,6 +61,8 @@ extension ConversationHandler {
             let view = try rulesView(member)
             try edit(press, html: view.html, buttons: view.buttons)
             return l("rules.removed")
+        case .chooseAmount(let questionID, let reading):
+            return try chooseAmount(questionID: questionID, reading: reading, press: press, member: member)
         case .broadcastMode(let raw):
             guard let mode = BroadcastMode(rawValue: raw), member.role == .owner else { return l("family.not_allowed") }
             try ledger.setBroadcastMode(mode, householdID: member.householdID)
@@ -100,7 +102,7 @@ extension ConversationHandler {
     }
 
     /// Rewrites the message the button was under.
-    private func edit(_ press: CallbackPress, html: String, buttons: [[OutboxButton]]) throws {
+    func edit(_ press: CallbackPress, html: String, buttons: [[OutboxButton]]) throws {
         guard let chat = press.chat, let messageID = press.messageID else { return }
         try ledger.enqueue(.edit(messageID: messageID, ofOutboxID: nil, html: html, buttons: buttons), chatID: chat.id)
     }

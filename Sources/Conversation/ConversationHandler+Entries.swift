@@ -14,24 +14,33 @@ extension ConversationHandler {
         switch parse(text, household: household, today: today(of: household)) {
         case .failure(let failure):
             try reply(hint(for: failure, text: text, localizer: l))
+        case .success(let stored) where stored.contains(where: { !$0.readings.isEmpty }):
+            try askAmount(stored, text: text, message: message, member: member, reply: reply)
         case .success(let stored):
-            let saved: [Entry]
-            do {
-                saved = try ledger.refusingOverflow {
-                    try ledger.add(stored.map { newEntry($0, text: text) }, by: member,
-                                   source: EntrySource(updateID: message.updateID, chatID: message.chat.id,
-                                                       messageID: message.messageID))
-                }
-            } catch is MoneyOverflow {
-                try reply(l("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
-                return
-            }
-            try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply)
-            if message.chat.kind == .privateChat {
-                try FamilyBroadcaster(handler: self).post(saved, by: member, household: household)
-            }
-            try announceBudgets(after: saved, member: member, household: household)
+            let source = EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: message.messageID)
+            try save(stored, text: text, source: source, member: member, household: household,
+                     inPrivate: message.chat.kind == .privateChat, reply: reply)
         }
+    }
+
+    /// Stores parsed entries and confirms them; entries made in a private chat are told to the
+    /// family, and any budget they pushed over a threshold is announced.
+    func save(_ stored: [ParsedEntry], text: String, source: EntrySource, member: Member, household: Household,
+              inPrivate: Bool, reply: Replier) throws {
+        let saved: [Entry]
+        do {
+            saved = try ledger.refusingOverflow {
+                try ledger.add(stored.map { newEntry($0, text: text) }, by: member, source: source)
+            }
+        } catch is MoneyOverflow {
+            try reply(localizer(member)("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
+            return
+        }
+        try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply)
+        if inPrivate {
+            try FamilyBroadcaster(handler: self).post(saved, by: member, household: household)
+        }
+        try announceBudgets(after: saved, member: member, household: household)
     }
 
     /// Parses with the household's base currency and the category rules it learned.

@@ -31,9 +31,21 @@ extension ConversationHandler {
             try correct(view, with: text, member: member, reply: reply)
         } else if message.isReplyToBot {
             try record(text, message: message, member: member, reply: reply)
-        } else if case .success = parse(text, household: household, today: today(of: household)) {
+        } else if readsAsEntry(text, household: household) {
             try record(text, message: message, member: member, reply: reply)
         }
+    }
+
+    /// Unaddressed group text is an entry only with confidence: it parses, and each entry has a
+    /// category, merchant, currency or account word beside its one plausible amount (a learned
+    /// rule counts).
+    /// Anything else is chatter and gets no answer at all.
+    private func readsAsEntry(_ text: String, household: Household) -> Bool {
+        let today = today(of: household)
+        guard case .success(let entries) = parse(text, household: household, today: today),
+              entries.allSatisfy({ $0.readings.isEmpty }) else { return false }
+        return entries.allSatisfy { $0.account != nil || ![.other, .otherIncome].contains($0.category) }
+            || parser.readsAsEntry(text, today: today)
     }
 
     /// The family chat speaks its owner's language.

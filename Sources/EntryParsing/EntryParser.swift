@@ -92,6 +92,11 @@ public struct EntryParser: Sendable {
               limitOverflow || minor <= limit
         else { return .failure(.amountTooLarge) }
         guard minor > 0 else { return .failure(.zeroAmount) }
+        let readings = draft.readings.compactMap { reading -> Money? in
+            guard let minor = reading.minorUnits(minorDigits: currency.minorUnitDigits), minor > 0,
+                  limitOverflow || minor <= limit else { return nil }
+            return Money(minorUnits: minor, currency: currency)
+        }
         let date = draft.date ?? defaults.date ?? message.today
         guard EntryParser.acceptedDates(today: message.today).contains(date) else { return .failure(.dateOutOfRange) }
         let note = message.note(of: draft)
@@ -103,9 +108,11 @@ public struct EntryParser: Sendable {
             category = ruled
             kind = plus ? .income : ruled.kind
         }
-        return .success(ParsedEntry(
+        var entry = ParsedEntry(
             kind: kind, amount: Money(minorUnits: minor, currency: currency), category: category,
             account: draft.account ?? defaults.account, date: date,
-            note: note, isPrivate: draft.isPrivate, expression: amount.expression))
+            note: note, isPrivate: draft.isPrivate, expression: amount.expression)
+        entry.readings = readings.count >= 2 ? readings : []
+        return .success(entry)
     }
 }

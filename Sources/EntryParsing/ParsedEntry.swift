@@ -16,6 +16,9 @@ public struct ParsedEntry: Equatable, Sendable {
     public var isPrivate: Bool
     /// How the amount was computed, as a confirmation shows it (`2×45`); nil for a plain number.
     public var expression: String?
+    /// Each amount the entry could have, in message order, when its text holds several and
+    /// nothing decides (`обід 250 300`); `amount` is then the largest. Empty otherwise.
+    public var readings: [Money] = []
 
     public init(kind: EntryKind, amount: Money, category: CategoryKey, account: AccountKey?,
                 date: LocalDate, note: String, isPrivate: Bool, expression: String? = nil) {

@@ -96,6 +96,7 @@ enum Schema {
         outboxPruning,
         access,
         familyHistory,
+        questions,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

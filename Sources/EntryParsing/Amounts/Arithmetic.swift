@@ -34,6 +34,8 @@ enum Arithmetic {
     private static func operation(_ tokens: [Token], at i: Int) -> Operation? {
         let token = tokens[i]
         switch token.kind {
+        // `85 *1234` is a price and a card's mask, not a product: a `*` is spaced like a `+`.
+        case .operation where token.text == "*": return token.glued == tokens[i + 1].glued ? .multiply : nil
         case .operation: return token.text == "/" || token.text == "÷" ? .divide : .multiply
         case .plus: return token.glued == tokens[i + 1].glued ? .add : nil
         case .word: return token.text == "x" || token.text == "х" ? .multiply : nil

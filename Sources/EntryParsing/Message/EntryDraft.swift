@@ -5,6 +5,9 @@ import KopiykaCore
 struct EntryDraft {
     var tokens: Range<Int>
     var amount: AmountCandidate?
+    /// Two or more numbers that could each be the amount, in message order (`обід 250 300`);
+    /// empty when one is plainly it. See `AmbiguousAmounts`.
+    var readings: [DecimalValue] = []
     var date: LocalDate?
     var account: AccountKey?
     var currency: Currency?
@@ -17,14 +20,24 @@ struct EntryDraft {
         tokens.contains { !consumed[$0] && (all[$0].kind == .word || all[$0].kind == .number) }
     }
 
-    init(_ all: [Token], _ range: Range<Int>, meanings: [Meaning?], lexicon: Lexicon, today: LocalDate) {
+    init(_ all: [Token], _ range: Range<Int>, meanings: [Meaning?], notMoney: [NotMoney?], lexicon: Lexicon, today: LocalDate) {
         tokens = range
         consumed = TokenFlags(range)
+        var notAmount = TokenFlags(range)
         for i in range {
             if meanings[i] == .privateTag { isPrivate = true; consumed[i] = true }
+            switch notMoney.isEmpty ? nil : notMoney[i] {
+            case .date(let found)?:
+                date = date ?? found
+                consumed[i] = true
+            case .cut?: consumed[i] = true
+            case .other?: notAmount[i] = true
+            case nil: break
+            }
         }
-        date = DateReader.read(all, range, meanings: meanings, consumed: &consumed, today: today)
-        chooseAmount(all, meanings: meanings, lexicon: lexicon, today: today)
+        let said = DateReader.read(all, range, meanings: meanings, consumed: &consumed, today: today)
+        date = date ?? said
+        chooseAmount(all, meanings: meanings, notAmount: notAmount, lexicon: lexicon, today: today)
         for i in range where !consumed[i] {
             switch meanings[i] {
             case .account(let key)?:
@@ -51,8 +64,10 @@ struct EntryDraft {
     /// Digits beat spoken numbers (`один` in a note is not the price); among them a number
     /// with a currency, multiplier or `+` beats a bare one, then the larger wins (`2 кави 170`).
     /// A bare `dd.mm` is the date when another amount is present (`кава 85 12.11`).
-    private mutating func chooseAmount(_ all: [Token], meanings: [Meaning?], lexicon: Lexicon, today: LocalDate) {
-        var candidates = AmountCandidate.all(in: all, tokens, meanings: meanings, consumed: consumed, lexicon: lexicon)
+    private mutating func chooseAmount(_ all: [Token], meanings: [Meaning?], notAmount: TokenFlags, lexicon: Lexicon, today: LocalDate) {
+        var free = consumed
+        for i in tokens where notAmount[i] { free[i] = true }
+        var candidates = AmountCandidate.all(in: all, tokens, meanings: meanings, consumed: free, lexicon: lexicon)
         if date == nil, candidates.contains(where: { $0.dayMonth == nil }),
            let index = candidates.firstIndex(where: { $0.dayMonth != nil }),
            let dayMonth = candidates[index].dayMonth,
@@ -63,13 +78,17 @@ struct EntryDraft {
         }
         let hasDigits = candidates.contains { !$0.spoken }
         guard let best = candidates.lazy.filter({ !hasDigits || !$0.spoken })
-            .max(by: { EntryDraft.rank($0) < EntryDraft.rank($1) }) else { return }
+            .max(by: { EntryDraft.rank($0, all) < EntryDraft.rank($1, all) }) else { return }
         amount = best
+        let (values, covered) = AmbiguousAmounts.readings(candidates, all)
+        readings = values
         // `prefix` counts only free tokens of this range before the span (`+`, `$`).
-        for i in (best.span.lowerBound - best.prefix)..<best.span.upperBound { consumed[i] = true }
+        for candidate in covered.isEmpty ? [best] : covered {
+            for i in (candidate.span.lowerBound - candidate.prefix)..<candidate.span.upperBound { consumed[i] = true }
+        }
     }
 
-    private static func rank(_ c: AmountCandidate) -> (Int, Int, Int64) {
-        (c.tooLarge ? 1 : 0, c.marked ? 1 : 0, c.value.minorUnits(minorDigits: 4) ?? .max)
+    private static func rank(_ c: AmountCandidate, _ all: [Token]) -> (Int, Int, Int, Int64) {
+        (c.tooLarge ? 1 : 0, AmbiguousAmounts.isName(c, all) ? 0 : 1, c.marked ? 1 : 0, c.value.minorUnits(minorDigits: 4) ?? .max)
     }
 }

@@ -17,6 +17,8 @@ struct Message {
     let stems: [String]
     let today: LocalDate
     let lexicon: Lexicon
+    /// Per token, or empty when the message has no digits.
+    let notMoney: [NotMoney?]
 
     init(_ text: String, today: LocalDate, lexicon: Lexicon) {
         scalars = Array(text.unicodeScalars)
@@ -34,6 +36,15 @@ struct Message {
             exact.append(found?.exact ?? false)
             stems.append(stem)
         }
+        notMoney = NotMoney.classify(scalars, tokens, meanings: meanings, stems: stems, today: today)
+        // `замовлення 48213377` names an order, `20 відсотків` a discount: neither is an income,
+        // and any more specific word in the message names the category.
+        for k in notMoney.indices where notMoney[k] == .other {
+            if k > 0, NotMoneyWords.of(tokens[k - 1].text, stem: "").contains(.id) { meanings[k - 1] = .category(.other) }
+            if k + 1 < tokens.count, NotMoneyWords.of(tokens[k + 1].text, stem: "").contains(.percent) {
+                meanings[k + 1] = .category(.other)
+            }
+        }
         self.meanings = meanings
         self.exact = exact
         self.stems = stems
@@ -46,14 +57,17 @@ struct Message {
 
     var isPrivate: Bool { meanings.contains { $0 == .privateTag } }
 
-    var lines: [Range<Int>] { split(0..<tokens.count, at: .lineBreak) }
+    /// A pasted bank notice is one entry however many lines it has.
+    var lines: [Range<Int>] {
+        NotMoney.isBankNotice(tokens, notMoney) ? [0..<tokens.count] : split(0..<tokens.count, at: .lineBreak)
+    }
 
     /// The entries of one line. Comma parts without an amount join the next part that has one
     /// (`молоко, хліб 60`), or the previous one at the end of the line (`кава 85, з собою`);
     /// later parts take the date and account of earlier ones (`вчора кава 85, таксі 120`).
     func drafts(in line: Range<Int>, defaults: inout Defaults, cost: inout ParseCost) -> [EntryDraft] {
         let parts = split(line, at: .comma).lazy.filter { part in part.contains { tokens[$0].kind != .plus } }
-            .flatMap { EntryBoundaries.parts(of: $0, tokens, meanings: meanings, lexicon: lexicon) }
+            .flatMap { EntryBoundaries.parts(of: $0, tokens, meanings: meanings, notMoney: notMoney, lexicon: lexicon) }
         var drafts: [EntryDraft] = []
         var pending: Int? = nil
         for part in parts {
@@ -91,7 +105,7 @@ struct Message {
 
     private func read(_ range: Range<Int>, _ cost: inout ParseCost) -> EntryDraft {
         cost.draftTokens += range.count
-        return EntryDraft(tokens, range, meanings: meanings, lexicon: lexicon, today: today)
+        return EntryDraft(tokens, range, meanings: meanings, notMoney: notMoney, lexicon: lexicon, today: today)
     }
 
     private func split(_ range: Range<Int>, at kind: Token.Kind) -> [Range<Int>] {

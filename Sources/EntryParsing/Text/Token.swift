@@ -23,6 +23,9 @@ struct Token: Sendable {
     var end: Int
     /// Touches the previous token with no space between them (`85грн`, `₴85`, `1.5к`).
     var glued: Bool
+    /// Digits that belong to the word before them, glued or after a hyphen (`United24`, `А-95`):
+    /// a name, not a price, whenever the entry has another number.
+    var named = false
     /// A word of three letters or fewer written in capitals (`RSD`, `ATB`): a code, not prose.
     var capitals = false
     /// What a number token means by its shape, read once here rather than by every stage.

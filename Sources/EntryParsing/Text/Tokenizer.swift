@@ -10,10 +10,11 @@ enum Tokenizer {
             let start = i
             var kind: Token.Kind
             var text = String.UnicodeScalarView()
+            var named = false
             if Scalars.isDigit(c) {
                 kind = .number
-                // `United24 500`: digits glued to a word are part of a name, not a thousands group.
-                let named = start == lastEnd && tokens.last?.kind == .word
+                // `United24 500`, `А-95 1200`: digits of a name, not a thousands group.
+                named = tokens.last?.kind == .word && (start == lastEnd || (start == lastEnd + 1 && s[lastEnd] == "-"))
                 i = scanNumber(s, from: i, into: &text, grouping: !named)
             } else if Scalars.isLetter(c) || (c == "#" && i + 1 < s.count && Scalars.isLetter(s[i + 1])) {
                 kind = .word
@@ -37,7 +38,7 @@ enum Tokenizer {
                 text.append(c)
             }
             let word = String(text)
-            tokens.append(Token(kind: kind, text: word, start: start, end: i, glued: start == lastEnd,
+            tokens.append(Token(kind: kind, text: word, start: start, end: i, glued: start == lastEnd, named: named,
                                 capitals: kind == .word && i - start <= 3 && s[start..<i].allSatisfy { Scalars.folded($0) != $0 },
                                 shape: kind == .number ? NumberShape.read(word) : nil))
             lastEnd = i
@@ -74,6 +75,9 @@ enum Tokenizer {
         var groupLength = 0
         var sawSeparator = false
         var sawExponent = false
+        // Minutes (`13:30 240`), an hour (`о 11 250`) and a leading zero (`067 123 45 67`) never
+        // start a grouped amount.
+        let mayGroup = s[start] != "0" && !(start > 0 && s[start - 1] == ":") && !NotMoney.followsTimeWord(s, at: start)
         while i < s.count {
             let c = s[i]
             if Scalars.isDigit(c) {
@@ -85,7 +89,7 @@ enum Tokenizer {
             let nextIsDigit = i + 1 < s.count && Scalars.isDigit(s[i + 1])
             if (c == "." || c == ","), nextIsDigit, !sawExponent {
                 sawSeparator = true
-            } else if grouping, Scalars.isSpace(c), !sawSeparator, groupLength <= 3,
+            } else if grouping, Scalars.isSpace(c), mayGroup, !sawSeparator, groupLength <= 3,
                       !sawExponent, isThousandsGroup(s, at: i + 1) {
                 text.append(" ")
                 groupLength = 0
@@ -119,6 +123,7 @@ enum Tokenizer {
         guard i + 3 <= s.count, Scalars.isDigit(s[i]), Scalars.isDigit(s[i + 1]), Scalars.isDigit(s[i + 2])
         else { return false }
         guard i + 3 < s.count else { return true }
+        if s[i] == "0", NotMoney.isPhoneTail(s, at: i) { return false }  // `200 067 123 45 67`
         let after = s[i + 3]
         if Scalars.isDigit(after) { return false }
         // `1 234.56` groups, but `12 11.2026` (a day and a date) does not.

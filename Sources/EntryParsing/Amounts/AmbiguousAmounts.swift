@@ -1,0 +1,50 @@
+/// When one entry holds two numbers that could each be its price and nothing tells them apart
+/// (`обід 250 300`, `кава 85 120`), the parser does not guess: it offers every reading, and a
+/// private chat asks which one is meant.
+///
+/// A number with a currency, a multiplier or a `+` decides; so does a count, a whole number
+/// under ten (`2 кави 170`); numbers that are not money never get here (`NotMoney`). A space
+/// between digit groups is read as thousands (`12 500`, `1 234`) unless the groups look like
+/// two prices (`85 120`, `250 300`): then the two numbers and the grouped one are all offered.
+enum AmbiguousAmounts {
+    /// The values to ask about, in message order (empty when one plainly wins), and the
+    /// candidates they cover.
+    static func readings(_ candidates: [AmountCandidate], _ tokens: [Token]) -> (values: [DecimalValue], covered: [AmountCandidate]) {
+        // Nearly every entry has one number without a space in it: nothing to ask, nothing to build.
+        if candidates.count == 1, let only = candidates.first, only.span.count != 1 || !tokens[only.span.lowerBound].text.utf8.contains(0x20) {
+            return ([], [])
+        }
+        let digits = candidates.filter { !$0.spoken && !$0.tooLarge && !isName($0, tokens) }
+        // Whole numbers only: `кава 85 45.11` is a slip of a date or of a price, not a choice.
+        guard !digits.isEmpty, digits.count <= 4,
+              digits.allSatisfy({ !$0.marked && $0.dayMonth == nil && $0.value.scale == 0 }) else { return ([], []) }
+        if digits.count == 1, let only = digits.first, let (a, b) = twoPrices(only, tokens) {
+            return ([a, b, only.value], [only])
+        }
+        let counts = digits.filter(isCount)
+        let priced = digits.filter { !isCount($0) }
+        return priced.count >= 2 && counts.count <= 1 ? (priced.map(\.value), priced) : ([], [])
+    }
+
+    /// `United24`, `А-95`: the digits of a name decide nothing.
+    static func isName(_ c: AmountCandidate, _ tokens: [Token]) -> Bool {
+        tokens.indices.contains(c.span.lowerBound) && tokens[c.span.lowerBound].named
+    }
+
+    /// `2 кави`, `3 pizzas`: a whole number under ten.
+    private static func isCount(_ c: AmountCandidate) -> Bool {
+        c.value.digits < 10
+    }
+
+    /// `85 120` or `250 300` as one token: two prices rather than thousands. `12 500`,
+    /// `250 000` and `1 234` stay thousands.
+    private static func twoPrices(_ c: AmountCandidate, _ tokens: [Token]) -> (DecimalValue, DecimalValue)? {
+        guard c.span.count == 1, let token = tokens.indices.contains(c.span.lowerBound) ? tokens[c.span.lowerBound] : nil
+        else { return nil }
+        let groups = token.text.split(separator: " ")
+        guard groups.count == 2, let first = groups.first, let last = groups.last,
+              let a = Int64(first), let b = Int64(last), a >= 10 else { return nil }
+        let thousands = a < 100 ? last.hasSuffix("00") : last == "000"
+        return thousands ? nil : (DecimalValue(digits: a, scale: 0), DecimalValue(digits: b, scale: 0))
+    }
+}

@@ -1,0 +1,41 @@
+import FoundationEssentials
+import SQLite
+
+/// A message whose amount the bot asked about, as its writer sent it.
+public struct AmountQuestion: Equatable, Sendable {
+    public var id: Int64
+    public var memberID: Int64
+    public var text: String
+    public var source: EntrySource
+}
+
+extension Ledger {
+    /// How long an unanswered question is kept: a reading pressed later finds nothing.
+    static let questionLifetime: TimeInterval = 7 * 24 * 3600
+
+    /// Remembers `text` until its writer picks a reading; forgets questions past their lifetime.
+    public func addAmountQuestion(memberID: Int64, text: String, source: EntrySource) throws -> Int64 {
+        let now = clock.now()
+        try db.execute("DELETE FROM amount_questions WHERE created_at < ?",
+                       Self.timestamp(now.addingTimeInterval(-Self.questionLifetime)))
+        try db.execute("""
+            INSERT INTO amount_questions (member_id, text, source_update_id, source_chat_id, source_message_id, created_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [memberID, text, source.updateID, source.chatID, source.messageID, Self.timestamp(now)])
+        return db.lastInsertRowID
+    }
+
+    public func amountQuestion(id: Int64) throws -> AmountQuestion? {
+        try db.queryFirst("""
+            SELECT id, member_id, text, source_update_id, source_chat_id, source_message_id FROM amount_questions WHERE id = ?
+            """, id, transform: { row in
+                AmountQuestion(id: row.int64(0), memberID: row.int64(1), text: row.string(2),
+                               source: EntrySource(updateID: row.optionalInt64(3), chatID: row.optionalInt64(4),
+                                                   messageID: row.optionalInt64(5)))
+            })
+    }
+
+    public func deleteAmountQuestion(id: Int64) throws {
+        try db.execute("DELETE FROM amount_questions WHERE id = ?", id)
+    }
+}

@@ -1,0 +1,80 @@
+import Conversation
+import Foundation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+import Testing
+
+/// A message with two plausible amounts is asked about, not guessed: a button per reading, the
+/// pressed one recorded once, by its writer only, in the writer's language.
+@Suite struct AmountQuestionTests {
+    let chat = try! TestConversation(botUsername: "kopiyka_bot")
+
+    func entries(of sender: Sender) throws -> [Entry] {
+        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
+        let first = LocalDate(year: 2000, month: 1, day: 1)!, last = LocalDate(year: 2100, month: 1, day: 1)!
+        return try chat.ledger.entries(householdID: member.householdID, dates: first...last)
+    }
+
+    func ask(_ text: String, from sender: Sender) throws -> ConsoleDelivery.Line {
+        try chat.say("/start", from: sender)
+        let lines = try chat.send(IncomingMessage(chat: ChatRef(id: sender.id, kind: .privateChat), sender: sender, text: text))
+        return try #require(lines.first { $0.chatID == sender.id })
+    }
+
+    @Test func theWriterPicksAReadingAndItIsRecordedOnce() throws {
+        let question = try ask("обід 250 300", from: .olha)
+        #expect(question.text.contains("кілька чисел"))
+        let buttons = try #require(question.buttons.first)
+        #expect(buttons.map { $0.title.replacingOccurrences(of: "\u{A0}", with: " ") } == ["250 ₴", "300 ₴", "250 300 ₴"])
+        #expect(buttons.allSatisfy { $0.data.utf8.count <= 64 && $0.data.hasPrefix("amt:") })
+        #expect(try entries(of: .olha).isEmpty)
+
+        let pressed = try chat.press(buttons[0].data, from: .olha, messageID: question.messageID)
+        #expect(pressed.texts(in: Sender.olha.id).contains { $0.hasPrefix("✅ обід · 250 ₴") })
+        #expect(try entries(of: .olha).map(\.amount) == [Money(minorUnits: 250_00, currency: .uah)])
+
+        let again = try chat.press(buttons[1].data, from: .olha, messageID: question.messageID)
+        #expect(again.contains { $0.text.contains("закрите") })
+        #expect(try entries(of: .olha).count == 1)
+    }
+
+    @Test func someoneElseCannotAnswer() throws {
+        let question = try ask("кава 85 120", from: .olha)
+        let data = try #require(question.buttons.first?.first?.data)
+        try chat.say("/start", from: .taras)
+        let refused = try chat.press(data, from: .taras)
+        #expect(refused.contains { $0.text.contains("не до вас") })
+        #expect(try entries(of: .olha).isEmpty)
+        #expect(try entries(of: .taras).isEmpty)
+    }
+
+    @Test func askedInTheWritersLanguage() throws {
+        #expect(try ask("обед 250 300", from: .dmitry).text.contains("несколько чисел"))
+        #expect(try ask("lunch 85 and 120", from: .anna).text.contains("more than one number"))
+    }
+
+    @Test func forgedReadingsAreIgnored() throws {
+        let question = try ask("обід 250 300", from: .olha)
+        for data in ["amt:999:0", "amt:1:9", "amt:x:0", "amt:1", "amt:1:-1"] {
+            _ = try chat.press(data, from: .olha, messageID: question.messageID)
+        }
+        #expect(try entries(of: .olha).isEmpty)
+    }
+
+    @Test func aGroupGetsAHintAndNoButtons() throws {
+        let group: Int64 = -100_888
+        try chat.say("/start")
+        _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: .olha))
+        #expect(try chat.say("обід 250 300", from: .olha, inGroup: group).isEmpty)
+        let hint = try chat.say("/add обід 250 300", from: .olha, inGroup: group)
+        #expect(hint.texts(in: group).first?.contains("лише суму") == true)
+        #expect(hint.allSatisfy { $0.buttons.isEmpty })
+        #expect(try entries(of: .olha).isEmpty)
+    }
+
+    @Test func oneClearAmountIsRecordedWithoutAQuestion() throws {
+        let line = try ask("2 кави 170", from: .olha)
+        #expect(line.text.hasPrefix("✅"))
+    }
+}
