@@ -44,9 +44,9 @@ import Testing
                 updates = try await api.getUpdates(offset: nil, timeout: 1)
             }
             #expect(updates.isEmpty)
-            // Empty at the poll's end: a hang until the HTTP timeout (poll + 15 s) would have
-            // thrown instead. The upper bound is loose for loaded machines.
-            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(15))
+            // Empty at the poll's end, not at once. A hang until the HTTP timeout (poll + 15 s)
+            // throws instead, so no upper bound is needed: one flaked on a starved machine.
+            #expect(elapsed >= .milliseconds(900))
         }
     }
 
