@@ -24,11 +24,22 @@ enum CurrencyCode {
         return nil
     }
 
-    /// `85 XYZ`: three capital Latin letters after an amount that name no currency.
+    /// `85 XYZ`, `85 xyz`: three Latin letters after an amount that name no currency, in
+    /// capitals or without a vowel (no word; `thx`, `pcs` excepted). Cyrillic ones stay notes:
+    /// shops and services are written so (`ЖКГ`, `ТРЦ`), and a code is rarely spelled in them.
     static func isUnknownCode(_ token: Token, _ meaning: Meaning?) -> Bool {
-        token.kind == .word && meaning == nil && token.capitals && token.end - token.start == 3
-            && token.text.unicodeScalars.allSatisfy { $0.isASCII } && Currency.iso(token.text) == nil
+        guard token.kind == .word, meaning == nil, token.end - token.start == 3,
+              token.text.unicodeScalars.allSatisfy({ $0.isASCII }), Currency.iso(token.text) == nil else { return false }
+        return token.capitals
+            || (!token.text.unicodeScalars.contains { "aeiou".unicodeScalars.contains($0) } && !vowelless.contains(token.text))
     }
+
+    /// Chat shorthand and units without a vowel, which follow an amount as words.
+    private static let vowelless: Set<String> = [
+        "thx", "pls", "plz", "btw", "wtf", "lmk", "tbh", "smh", "hmm", "brr", "shh", "pcs", "pkg", "qty", "ltr", "hrs",
+        "kgs", "lbs", "gms", "mph", "kph", "wks", "yrs", "mth", "nth", "ppl", "gym", "why", "shy", "fly", "dry", "cry",
+        "spy", "sky", "fry", "sly", "wry", "thy", "ply", "pry", "try",
+    ]
 
     private static let latinWords: Set<String> = [
         "all", "top", "try", "cup", "pen", "mop", "bob", "gel", "sos", "mad", "bam", "cop", "ars", "lak", "mur", "sar",

@@ -20,6 +20,9 @@ struct Categorizer {
         var position: Int
     }
 
+    private static let fuel = CategoryKey(rawValue: "fuel")
+    private static let utilities = CategoryKey(rawValue: "utilities")
+
     func choose(_ tokens: [Token], _ range: Range<Int>, consumed: TokenFlags, meanings: [Meaning?],
                 exact: [Bool], stems: [String], plus: Bool, cost: inout ParseCost) -> (EntryKind, CategoryKey) {
         var evidence: [Evidence] = []
@@ -50,6 +53,10 @@ struct Categorizer {
         let specific = agreeing.filter { $0.category != .other }
         let best = (specific.isEmpty ? agreeing : specific)
             .min { ($1.strength, $0.position) < ($0.strength, $1.position) }
+        // Gas at a station (`газ 600 окко`) is fuel, not the bill.
+        if best?.category == Categorizer.utilities, agreeing.contains(where: { $0.category == Categorizer.fuel }) {
+            return (kind, Categorizer.fuel)
+        }
         return (kind, best?.category ?? (kind == .income ? .otherIncome : .other))
     }
 

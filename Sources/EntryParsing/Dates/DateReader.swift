@@ -6,8 +6,8 @@ enum DateReader {
     /// Marks the words naming a date as consumed and returns the first date named, in any
     /// year: `EntryParser` refuses one outside its range rather than guess another.
     static func read(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: inout TokenFlags,
-                     today: LocalDate) -> LocalDate? {
-        var date: LocalDate?
+                     today: LocalDate, lexicon: Lexicon) -> LocalDate? {
+        var date = SpokenDates.read(tokens, range, consumed: &consumed, today: today, lexicon: lexicon)
         for i in range where !consumed[i] {
             var found: LocalDate?
             switch meanings[i] {
@@ -21,7 +21,7 @@ enum DateReader {
                 }
                 found = today.adding(days: -days)
             case .month(let month)?:
-                found = monthDay(tokens, range, at: i, month: month, consumed: &consumed, today: today)
+                found = monthDay(tokens, range, at: i, month: month, consumed: &consumed, today: today, lexicon: lexicon)
             default:
                 if tokens[i].kind == .number, case .date(let d, let m, let y)? = tokens[i].shape {
                     consumed[i] = true
@@ -42,33 +42,40 @@ enum DateReader {
         return nil
     }
 
+    /// A day beside a month word: digits, an ordinal (`третього`, `3-го`, `21st`) before or
+    /// after it, and English `(on) the third of`.
     private static func monthDay(_ tokens: [Token], _ range: Range<Int>, at i: Int, month: Int,
-                                 consumed: inout TokenFlags, today: LocalDate) -> LocalDate? {
-        func day(_ k: Int) -> Int? {
-            guard range.contains(k), !consumed[k], tokens[k].kind == .number, tokens[k].text.utf8.count <= 2,
-                  let value = Int(tokens[k].text), (1...31).contains(value) else { return nil }
-            return value
+                                 consumed: inout TokenFlags, today: LocalDate, lexicon: Lexicon) -> LocalDate? {
+        func free(_ found: (day: Int, span: Range<Int>)?) -> (day: Int, span: Range<Int>)? {
+            guard let found, found.span.allSatisfy({ !consumed[$0] }) else { return nil }
+            return found
         }
-        let dayIndex: Int, dayValue: Int
-        if let value = day(i - 1) {
-            (dayIndex, dayValue) = (i - 1, value)
-        } else if let value = day(i + 1) {
-            (dayIndex, dayValue) = (i + 1, value)
-        } else {
-            return nil
+        var of: Int?
+        var found = free(DayWords.ordinal(tokens, endingAt: i - 1, in: range, lexicon: lexicon))
+        if found == nil, range.contains(i - 1), !consumed[i - 1], tokens[i - 1].text == "of",
+           let day = free(DayWords.ordinal(tokens, endingAt: i - 2, in: range, lexicon: lexicon)) {
+            (found, of) = (day, i - 1)
         }
-        let after = max(i, dayIndex) + 1
+        if found == nil { found = free(DayWords.ordinal(tokens, startingAt: i + 1, in: range, lexicon: lexicon)) }
+        guard let found else { return nil }
+        let after = max(i, found.span.upperBound - 1) + 1
         var date: LocalDate?
+        var year: Int?
         if range.contains(after), !consumed[after], tokens[after].kind == .number, tokens[after].text.utf8.count == 4,
-           let year = Int(tokens[after].text), (1900...2200).contains(year) {
-            date = LocalDate(year: year, month: month, day: dayValue)
-            if date != nil { consumed[after] = true }
+           let value = Int(tokens[after].text), (1900...2200).contains(value) {
+            date = LocalDate(year: value, month: month, day: found.day)
+            year = after
         } else {
-            date = resolve(day: dayValue, month: month, today: today)
+            date = resolve(day: found.day, month: month, today: today)
         }
         guard date != nil else { return nil }
-        consumed[i] = true
-        consumed[dayIndex] = true
+        for k in [i, of, year].compactMap({ $0 }) { consumed[k] = true }
+        for k in found.span { consumed[k] = true }
+        var first = min(i, found.span.lowerBound)
+        for word in ["the", "on"] where range.contains(first - 1) && !consumed[first - 1] && tokens[first - 1].text == word {
+            first -= 1
+            consumed[first] = true
+        }
         return date
     }
 }

@@ -35,7 +35,7 @@ struct EntryDraft {
             case nil: break
             }
         }
-        let said = DateReader.read(all, range, meanings: meanings, consumed: &consumed, today: today)
+        let said = DateReader.read(all, range, meanings: meanings, consumed: &consumed, today: today, lexicon: lexicon)
         date = date ?? said
         chooseAmount(all, meanings: meanings, notAmount: notAmount, lexicon: lexicon, today: today)
         for i in range where !consumed[i] {
