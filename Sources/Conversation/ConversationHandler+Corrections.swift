@@ -66,7 +66,7 @@ extension ConversationHandler {
         case .setCategory(_, let category):
             guard var entry, (entry.kind == .income ? CategoryKey.incomes : CategoryKey.expenses).contains(category) else { return nil }
             entry.category = category
-            try ledger.update(entry)
+            guard try withinMoneyLimits({ try ledger.update(entry) }) else { return l("error.amount_too_large") }
             try learn(from: entry, household: household)
             try refresh(entryIDs: [entryID], household: household)
             try announceBudgets(after: [entry], member: member, household: household)
@@ -78,7 +78,10 @@ extension ConversationHandler {
             return l("entry.deleted.answer")
         case .restoreEntry:
             let since = clock.now().addingTimeInterval(-EntryViewRenderer.restoreWindow)
-            guard try ledger.restore(entryID: entryID, deletedSince: since) != nil else { return l("entry.restore.too_late") }
+            var restored = false
+            guard try withinMoneyLimits({ restored = try ledger.restore(entryID: entryID, deletedSince: since) != nil })
+            else { return l("error.amount_too_large") }
+            guard restored else { return l("entry.restore.too_late") }
             try refresh(entryIDs: [entryID], household: household)
             return l("entry.restored")
         default:
@@ -123,7 +126,10 @@ extension ConversationHandler {
         if let account = change.account { entry.account = account }
         if let date = change.date { entry.date = date }
         if let category = change.category, category.kind == entry.kind { entry.category = category }
-        try ledger.update(entry)
+        guard try withinMoneyLimits({ try ledger.update(entry) }) else {
+            try reply(l("error.amount_too_large"))
+            return
+        }
         if change.category != nil { try learn(from: entry, household: household) }
         try refresh(entryIDs: [entry.id], household: household)
         try reply(l("correction.done", ["details": .text(EntryLine(entry: entry, today: today).details(l))]))

@@ -34,6 +34,17 @@ extension ConversationHandler {
         }
     }
 
+    /// Runs `body` as one savepoint; false, keeping nothing of it, when it would push a month
+    /// total past `Int64` (a change to an entry can, as a new entry can).
+    func withinMoneyLimits(_ body: () throws -> Void) throws -> Bool {
+        do {
+            try ledger.refusingOverflow(body)
+            return true
+        } catch is MoneyOverflow {
+            return false
+        }
+    }
+
     /// Parses with the household's base currency and the category rules it learned.
     func parse(_ text: String, household: Household, today: LocalDate) -> Result<[ParsedEntry], ParseFailure> {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
