@@ -159,39 +159,6 @@ extension ConversationHandler {
 
     static let todayWords = ["сьогодні", "сегодня", "today"]
 
-    /// The author edited the message that made entries: they are re-read from the new text —
-    /// changed in place, added, or removed when it no longer holds an amount.
-    func edited(_ message: IncomingMessage) throws {
-        guard let messageID = message.messageID, let member = try ledger.member(telegramUserID: message.sender.id) else { return }
-        let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
-        guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id }) else { return }
-        let household = try household(of: member)
-        var text = message.text.trimmed
-        if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
-        let parsed = (try? parse(text, household: household, today: today(of: household)).get()) ?? []
-        for (entry, new) in zip(old, parsed) {
-            var entry = entry
-            entry.kind = new.kind
-            entry.amount = new.amount
-            entry.category = new.category
-            entry.account = new.account ?? member.defaultAccount
-            entry.date = new.date
-            entry.note = new.note
-            entry.originalText = text
-            entry.isPrivate = new.isPrivate
-            try ledger.update(entry)
-        }
-        for entry in old.dropFirst(parsed.count) { try ledger.delete(entryID: entry.id) }
-        let added = try ledger.add(parsed.dropFirst(old.count).map { newEntry($0, text: text) }, by: member,
-                                   source: EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: messageID))
-        if !added.isEmpty, let view = try ledger.entryViews(showing: old.map(\.id)).first(where: { $0.kind == .confirmation }) {
-            try ledger.extendEntryView(view, with: added.map(\.id))
-        }
-        try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
-        let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entry(id: $0) }
-        try announceBudgets(after: changed, member: member, household: household)
-    }
-
     /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
     func undo(_ member: Member, reply: Replier) throws {
         let l = localizer(member)

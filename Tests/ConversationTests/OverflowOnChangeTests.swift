@@ -5,7 +5,7 @@ import KopiykaTestSupport
 import Ledger
 import Testing
 
-/// A change to an entry that already exists (a reply, a category button, a restore)
+/// A change to an entry that already exists (a reply, a category button, a restore, an edit)
 /// can push a month total past `Int64` just as a new entry can. It must be refused in words,
 /// like a new entry, and keep everything as it was: not end the update with an SQLite error
 /// that the bot retries three times and then apologizes for.
@@ -69,5 +69,37 @@ import Testing
         #expect(answer.contains { $0.kind == .notice && $0.text == Self.tooLarge })
         #expect(try chat.ledger.entry(id: victim.id) == nil)
         #expect(try chat.ledger.monthTotalsMismatches() == 0)
+    }
+
+    @Test func anEditThatOverflowsTheMonthIsRefusedInWords() throws {
+        _ = try fullCafe()
+        _ = try write("кава 1 £", messageID: 903)
+        let answer = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: "кава 1000000000 £",
+                                                             updateID: 99, messageID: 903)))
+        #expect(answer.texts(in: olha.id) == [Self.tooLarge])
+        #expect(try entry(sourceMessageID: 903).amount == Money(major: 1, currency: .gbp))
+        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+    }
+}
+
+/// An edit that adds a digit too many, or a date out of bounds, is answered as a new message
+/// with it would be, and the entry stays: it used to be deleted without a word.
+@Suite struct EditOutOfBoundsTests {
+    let chat = try! TestConversation()
+    let olha = Sender.olha
+    var me: ChatRef { ChatRef(id: olha.id, kind: .privateChat) }
+
+    @Test(arguments: [
+        ("кава 85000000000", "Завелика сума — перевірте, будь ласка, число."),
+        ("кава 85 01.01.1999", nil),
+    ])
+    func anEditOutOfBoundsKeepsTheEntryAndSaysWhy(text: String, answer: String?) throws {
+        _ = try chat.send(IncomingMessage(chat: me, sender: olha, text: "кава 85", messageID: 700))
+        let lines = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: text, updateID: 90, messageID: 700)))
+        let entries = try chat.ledger.entries(sourceChatID: olha.id, sourceMessageID: 700)
+        #expect(entries.map(\.amount) == [Money(major: 85, currency: .uah)])
+        let said = lines.texts(in: olha.id)
+        #expect(said.count == 1 && !said[0].isEmpty)
+        if let answer { #expect(said == [answer]) }
     }
 }
