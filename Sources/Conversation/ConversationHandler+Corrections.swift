@@ -119,7 +119,8 @@ extension ConversationHandler {
         let today = today(of: household)
         let change = correction(text, household: household, today: today)
         guard change.amount != nil || change.category != nil || change.account != nil || change.date != nil else {
-            try reply(l("correction.not_understood"))
+            let refusal = outOfBounds(text, household: household, today: today)
+            try reply(refusal.map { hint(for: $0, text: text, localizer: l) } ?? l("correction.not_understood"))
             return
         }
         if let amount = change.amount { entry.amount = amount }
@@ -158,6 +159,18 @@ extension ConversationHandler {
     }
 
     static let todayWords = ["сьогодні", "сегодня", "today"]
+
+    /// Why a correction that reads as an amount or a date cannot be taken: out of bounds.
+    func outOfBounds(_ text: String, household: Household, today: LocalDate) -> ParseFailure? {
+        for candidate in [text, text + " 1"] {
+            switch parse(candidate, household: household, today: today) {
+            case .failure(let failure) where failure == .amountTooLarge || failure == .dateOutOfRange: return failure
+            case .failure(.noAmount): continue
+            default: return nil
+            }
+        }
+        return nil
+    }
 
     /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
     func undo(_ member: Member, reply: Replier) throws {

@@ -103,3 +103,24 @@ import Testing
         if let answer { #expect(said == [answer]) }
     }
 }
+
+/// A reply with an amount or a date out of bounds says so, as a new message with it would:
+/// it used to answer "not understood", which sends people looking for a typo that is not there.
+@Suite struct ReplyOutOfBoundsTests {
+    let chat = try! TestConversation()
+    let olha = Sender.olha
+    var me: ChatRef { ChatRef(id: olha.id, kind: .privateChat) }
+
+    @Test(arguments: [
+        ("99999999999", "Завелика сума — перевірте, будь ласка, число."),
+        ("01.01.1999", "Перевірте дату: записи можна робити з 2000 року й не більше ніж на рік наперед."),
+    ])
+    func aReplyOutOfBoundsSaysWhy(text: String, answer: String) throws {
+        let lines = try chat.send(IncomingMessage(chat: me, sender: olha, text: "кава 85", messageID: 700))
+        let confirmation = try #require(lines.last { !$0.buttons.isEmpty })
+        let said = try chat.send(IncomingMessage(chat: me, sender: olha, text: text, replyToMessageID: confirmation.messageID,
+                                                 isReplyToBot: true)).texts(in: olha.id)
+        #expect(said == [answer])
+        #expect(try chat.ledger.entries(sourceChatID: olha.id, sourceMessageID: 700).map(\.amount) == [Money(major: 85, currency: .uah)])
+    }
+}
