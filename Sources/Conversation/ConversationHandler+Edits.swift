@@ -27,7 +27,7 @@ extension ConversationHandler {
         }
         var added: [Entry] = []
         let fits = try withinMoneyLimits {
-            for (entry, new) in zip(old, parsed) {
+            for (index, (entry, new)) in zip(old, parsed).enumerated() {
                 var entry = entry
                 entry.kind = new.kind
                 entry.amount = new.amount
@@ -35,12 +35,12 @@ extension ConversationHandler {
                 entry.account = new.account ?? member.defaultAccount
                 entry.date = new.date
                 entry.note = new.note
-                entry.originalText = text
+                entry.originalText = index == 0 ? text : ""
                 entry.isPrivate = new.isPrivate
                 try ledger.update(entry)
             }
             for entry in old.dropFirst(parsed.count) { try ledger.delete(entryID: entry.id) }
-            added = try ledger.add(parsed.dropFirst(old.count).map { newEntry($0, text: text) }, by: member,
+            added = try ledger.add(parsed.dropFirst(old.count).map { newEntry($0, text: "") }, by: member,
                                    source: EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: messageID))
         }
         guard fits else {

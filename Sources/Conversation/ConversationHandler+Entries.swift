@@ -18,7 +18,7 @@ extension ConversationHandler {
             let saved: [Entry]
             do {
                 saved = try ledger.refusingOverflow {
-                    try ledger.add(stored.map { newEntry($0, text: text) }, by: member,
+                    try ledger.add(stored.enumerated().map { newEntry($1, text: $0 == 0 ? text : "") }, by: member,
                                    source: EntrySource(updateID: message.updateID, chatID: message.chat.id,
                                                        messageID: message.messageID))
                 }
@@ -53,6 +53,7 @@ extension ConversationHandler {
         return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil)
     }
 
+    /// `text` is the message's: only its first entry keeps it (see `NewEntry.originalText`).
     func newEntry(_ parsed: ParsedEntry, text: String) -> NewEntry {
         NewEntry(kind: parsed.kind, amount: parsed.amount, category: parsed.category, account: parsed.account,
                  date: parsed.date, note: parsed.note, originalText: text, isPrivate: parsed.isPrivate)
