@@ -94,6 +94,7 @@ enum Schema {
         totalsGuard,
         attempts,
         outboxPruning,
+        exportChunks,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
