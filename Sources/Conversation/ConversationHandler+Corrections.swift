@@ -73,7 +73,7 @@ extension ConversationHandler {
             let answer = l("entry.category_set", ["name": .text(l.categoryName(category))])
             guard entry.category != category else { return answer }  // Already there: nothing to learn.
             entry.category = category
-            try ledger.update(entry)
+            guard try withinMoneyLimits({ try ledger.update(entry) }) else { return l("error.amount_too_large") }
             try learn(from: entry, household: household)
             try refresh(entryIDs: [entryID], household: household)
             try announceBudgets(after: [entry], member: member, household: household)
@@ -94,7 +94,10 @@ extension ConversationHandler {
             return l("entry.deleted.answer")
         case .restoreEntry:
             let since = clock.now().addingTimeInterval(-EntryViewRenderer.restoreWindow)
-            guard try ledger.restore(entryID: entryID, deletedSince: since) != nil else { return l("entry.restore.too_late") }
+            var restored = false
+            guard try withinMoneyLimits({ restored = try ledger.restore(entryID: entryID, deletedSince: since) != nil })
+            else { return l("error.amount_too_large") }
+            guard restored else { return l("entry.restore.too_late") }
             try refresh(entryIDs: [entryID], household: household)
             return l("entry.restored")
         default:
@@ -139,7 +142,8 @@ extension ConversationHandler {
         let today = today(of: household)
         let change = correction(text, household: household, today: today)
         guard !change.isEmpty else {
-            try reply(l("correction.not_understood"))
+            let refusal = outOfBounds(text, household: household, today: today)
+            try reply(refusal.map { hint(for: $0, text: text, localizer: l) } ?? l("correction.not_understood"))
             return
         }
         let changed = change.applied(to: entry) { suggestedCategory($0, kind: $1, household: household) }
@@ -147,7 +151,10 @@ extension ConversationHandler {
             try reply(l("correction.unchanged", ["details": .text(EntryLine(entry: entry, today: today).details(l))]))
             return
         }
-        try ledger.update(changed)
+        guard try withinMoneyLimits({ try ledger.update(changed) }) else {
+            try reply(l("error.amount_too_large"))
+            return
+        }
         if change.category == changed.category && changed.category != entry.category { try learn(from: changed, household: household) }
         try refresh(entryIDs: [entry.id], household: household)
         try reply(l("correction.done", ["details": .text(EntryLine(entry: changed, today: today).details(l))]))
@@ -156,37 +163,15 @@ extension ConversationHandler {
 
     static let deleteWords: Set<String> = ["видалити", "видали", "видалено", "удалить", "удали", "delete", "del", "🗑", "🗑\u{FE0F}"]
 
-    /// The author edited the message that made entries: they are re-read from the new text —
-    /// changed in place, added, or removed when it no longer holds an amount.
-    func edited(_ message: IncomingMessage) throws {
-        guard let messageID = message.messageID, let member = try ledger.member(telegramUserID: message.sender.id) else { return }
-        let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
-        // What they wrote in a family they left stays as it was there.
-        guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id && $0.householdID == member.householdID }) else { return }
-        let household = try household(of: member)
-        var text = message.text.trimmed
-        if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
-        let parsed = (try? parse(text, household: household, today: today(of: household)).get()) ?? []
-        for (entry, new) in zip(old, parsed) {
-            var entry = entry
-            entry.kind = new.kind
-            entry.amount = new.amount
-            entry.category = new.category
-            entry.account = new.account ?? member.defaultAccount
-            entry.date = new.date
-            entry.note = new.note
-            entry.originalText = text
-            entry.isPrivate = new.isPrivate
-            try ledger.update(entry)
+    /// Why a correction that reads as an amount or a date cannot be taken: out of bounds.
+    func outOfBounds(_ text: String, household: Household, today: LocalDate) -> ParseFailure? {
+        for candidate in [text, text + " 1"] {
+            switch parse(candidate, household: household, today: today) {
+            case .failure(let failure) where failure == .amountTooLarge || failure == .dateOutOfRange: return failure
+            case .failure(.noAmount): continue
+            default: return nil
+            }
         }
-        for entry in old.dropFirst(parsed.count) { try ledger.delete(entryID: entry.id) }
-        let added = try ledger.add(parsed.dropFirst(old.count).map { newEntry($0, text: text) }, by: member,
-                                   source: EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: messageID))
-        if !added.isEmpty, let view = try ledger.entryViews(showing: old.map(\.id)).first(where: { $0.kind == .confirmation }) {
-            try ledger.extendEntryView(view, with: added.map(\.id))
-        }
-        try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
-        let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entry(id: $0) }
-        try announceBudgets(after: changed, member: member, household: household)
+        return nil
     }
 }

@@ -30,7 +30,7 @@ extension ConversationHandler {
         let saved: [Entry]
         do {
             saved = try ledger.refusingOverflow {
-                try ledger.add(stored.map { newEntry($0, text: text) }, by: member, source: source)
+                try ledger.add(stored.enumerated().map { newEntry($1, text: $0 == 0 ? text : "") }, by: member, source: source)
             }
         } catch is MoneyOverflow {
             try reply(localizer(member)("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
@@ -43,6 +43,17 @@ extension ConversationHandler {
         try announceBudgets(after: saved, member: member, household: household)
     }
 
+    /// Runs `body` as one savepoint; false, keeping nothing of it, when it would push a month
+    /// total past `Int64` (a change to an entry can, as a new entry can).
+    func withinMoneyLimits(_ body: () throws -> Void) throws -> Bool {
+        do {
+            try ledger.refusingOverflow(body)
+            return true
+        } catch is MoneyOverflow {
+            return false
+        }
+    }
+
     /// Parses with the household's base currency and the category rules it learned.
     func parse(_ text: String, household: Household, today: LocalDate) -> Result<[ParsedEntry], ParseFailure> {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
@@ -51,6 +62,7 @@ extension ConversationHandler {
         return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil)
     }
 
+    /// `text` is the message's: only its first entry keeps it (see `NewEntry.originalText`).
     func newEntry(_ parsed: ParsedEntry, text: String) -> NewEntry {
         NewEntry(kind: parsed.kind, amount: parsed.amount, category: parsed.category, account: parsed.account,
                  date: parsed.date, note: parsed.note, originalText: text, isPrivate: parsed.isPrivate)

@@ -39,11 +39,14 @@ extension ConversationHandler {
         return try job.chatID == member.telegramUserID || job.chatID == feedChat(of: household)
     }
 
+    /// Whole months and years, as `/report` counts them: entries may be dated up to a year ahead.
     func exportDays(_ argument: String, today: LocalDate) -> ClosedRange<LocalDate>? {
         switch argument {
         case "", "month", "місяць", "месяц": return YearMonth(today).days
-        case "year", "рік", "год": return LocalDate(year: today.year, month: 1, day: 1)!...today
-        case "all", "все", "усе", "всё": return LocalDate(year: 2000, month: 1, day: 1)!...today
+        case "year", "рік", "год": return LocalDate(year: today.year, month: 1, day: 1)!...LocalDate(year: today.year, month: 12, day: 31)!
+        case "all", "все", "усе", "всё":
+            let last = ReportPeriod.years(today: today).upperBound
+            return LocalDate(year: 2000, month: 1, day: 1)!...LocalDate(year: last, month: 12, day: 31)!
         default:
             switch ReportPeriod.parse(argument, today: today, catalog: catalog) {
             case .month(let month)?: return month.days
@@ -118,13 +121,14 @@ extension ConversationHandler {
         }
     }
 
-    /// `kopiyka-2026-11.csv`, `kopiyka-2026.csv`, `kopiyka-2000-01-01-2026-11-21.csv`.
+    /// `kopiyka-2026-11.csv`, `kopiyka-2026.csv`, `kopiyka-2000-2027.csv`.
     func exportFileName(_ days: ClosedRange<LocalDate>) -> String {
         let first = days.lowerBound, last = days.upperBound
         if first.day == 1, YearMonth(first) == YearMonth(last), last == YearMonth(first).lastDay || last.month == first.month {
             return "kopiyka-\(YearMonth(first).iso).csv"
         }
         if first.month == 1, first.day == 1, last.year == first.year { return "kopiyka-\(first.year).csv" }
+        if first.month == 1, first.day == 1, last.month == 12, last.day == 31 { return "kopiyka-\(first.year)-\(last.year).csv" }
         return "kopiyka-\(first.iso)-\(last.iso).csv"
     }
 }

@@ -41,13 +41,15 @@ extension ConversationHandler {
         return DecimalNumber(units, fractionDigits: digits)
     }
 
-    /// `41,5` or `41.25` as millionths: 41_500_000.
+    /// `41,5` or `41.25` as millionths: 41_500_000. Digits only: `Int64` alone would take
+    /// `-0,5` as 0.5.
     static func micros(_ text: String) -> Int64? {
         let parts = text.replacing(",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let whole = Int64(parts[0]), whole < 1_000_000 else { return nil }
+        let digits: (Substring) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard (1...2).contains(parts.count), digits(parts[0]), let whole = Int64(parts[0]), whole < 1_000_000 else { return nil }
         guard parts.count == 2 else { return whole * 1_000_000 }
         let fraction = parts[1]
-        guard (1...6).contains(fraction.count), fraction.allSatisfy(\.isNumber),
+        guard (1...6).contains(fraction.count), digits(fraction),
               let digits = Int64(fraction + String(repeating: "0", count: 6 - fraction.count))
         else { return nil }
         return whole * 1_000_000 + digits

@@ -128,9 +128,13 @@ extension ConversationHandler {
     /// After entries land: each budget they pushed past 80 % or 100 % of its limit is announced
     /// once per threshold per month, to the family chat (or the member when there is none).
     /// Jumping straight past both announces only 100 %, and claims 80 % so it never follows.
+    /// Only this month and the last are news: one message dated across 200 old months must
+    /// not queue 200 alerts per budget.
     func announceBudgets(after entries: [Entry], member: Member, household: Household) throws {
         let today = today(of: household)
+        let current = YearMonth(today)
         let months = Set(entries.filter { $0.kind == .expense }.map { YearMonth($0.date) })
+            .filter { $0 == current || $0 == current.previous }
         guard !months.isEmpty else { return }
         let touched = Set(entries.map(\.category))
         for month in months.sorted() {

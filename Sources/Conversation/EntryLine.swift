@@ -57,9 +57,30 @@ struct DateWords {
 }
 
 extension StringProtocol {
-    /// At most `limit` characters (whole graphemes), the last one `…` when something was cut.
-    /// Cut before escaping: cutting escaped text could split an entity.
+    /// At most `limit` UTF-16 units, as Telegram counts, the last one `…` when something was
+    /// cut: whole graphemes, unless the first alone is longer (a letter under hundreds of
+    /// accents), which is then cut by scalars. Cut before escaping: cutting escaped text
+    /// could split an entity.
     func clipped(to limit: Int) -> String {
-        count > limit ? String(prefix(Swift.max(limit - 1, 0))) + "…" : String(self)
+        guard utf16.count > limit else { return String(self) }
+        var kept = String.UnicodeScalarView()
+        var units = 0
+        for character in self {
+            let width = character.utf16.count
+            if units + width < limit {
+                kept.append(contentsOf: character.unicodeScalars)
+                units += width
+                continue
+            }
+            if kept.isEmpty {
+                for scalar in character.unicodeScalars {
+                    units += UTF16.width(scalar)
+                    guard units < limit else { break }
+                    kept.append(scalar)
+                }
+            }
+            break
+        }
+        return String(kept) + "…"
     }
 }

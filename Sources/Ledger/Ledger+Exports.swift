@@ -75,17 +75,21 @@ extension Ledger {
         return result
     }
 
-    /// Appends a chunk's CSV and moves the cursor past its last entry.
+    /// Stores a chunk's CSV as a row of its own and moves the cursor past its last entry:
+    /// the cost of a chunk does not grow with the export.
     public func appendExport(_ job: ExportJob, csv: Data, through last: Entry, rows: Int) throws {
+        try db.execute("INSERT INTO export_chunks (job_id, csv) VALUES (?, ?)", job.id, SQLiteValue.blob(Array(csv)))
         try db.execute("""
-            UPDATE export_jobs SET csv = csv || ?, last_date = ?, last_entry_id = ?, rows_done = rows_done + ? WHERE id = ?
-            """, arguments: [SQLiteValue.blob(Array(csv)), last.date.iso, last.id, rows, job.id])
+            UPDATE export_jobs SET last_date = ?, last_entry_id = ?, rows_done = rows_done + ? WHERE id = ?
+            """, arguments: [last.date.iso, last.id, rows, job.id])
     }
 
-    /// Marks an export done and hands over its bytes (the row keeps no copy).
+    /// Marks an export done and hands over its bytes (no row keeps a copy).
     public func finishExport(_ job: ExportJob) throws -> Data {
         var bytes: [UInt8] = []
         try db.query("SELECT csv FROM export_jobs WHERE id = ?", job.id) { bytes = $0.blob(0) }
+        try db.query("SELECT csv FROM export_chunks WHERE job_id = ? ORDER BY id", job.id) { bytes += $0.blob(0) }
+        try db.execute("DELETE FROM export_chunks WHERE job_id = ?", job.id)
         try db.execute("UPDATE export_jobs SET done = 1, csv = x'' WHERE id = ?", job.id)
         return Data(bytes)
     }

@@ -41,6 +41,9 @@ public final class Ledger {
     /// Rows stepped through by full table scans so far, per statement (see `Connection`).
     public var fullScanSteps: [String: Int] { db.fullScanSteps }
 
+    /// Pages written so far (see `Connection.pagesWritten`).
+    public var pagesWritten: Int { db.pagesWritten }
+
     static func timestamp(_ instant: Date) -> String {
         instant.formatted(.iso8601)
     }

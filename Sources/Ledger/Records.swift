@@ -63,6 +63,8 @@ public struct NewEntry: Equatable, Sendable {
     public var account: AccountKey?
     public var date: LocalDate
     public var note: String
+    /// The message as written, kept with the first entry it made and empty on the others: a
+    /// 4 KB message of hundreds of entries must not write hundreds of copies of itself.
     public var originalText: String
     public var isPrivate: Bool
 

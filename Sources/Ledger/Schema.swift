@@ -97,6 +97,7 @@ enum Schema {
         access,
         familyHistory,
         questions,
+        exportChunks,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -141,6 +141,14 @@ public final class Connection {
         statements.mapValues { Int(sqlite3_stmt_status($0, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0)) }.filter { $0.value > 0 }
     }
 
+    /// Pages this connection has written to the database file or its WAL so far: what a
+    /// write cost, for tests that prove a cost does not grow.
+    public var pagesWritten: Int {
+        var current: Int32 = 0, highest: Int32 = 0
+        sqlite3_db_status(db, SQLITE_DBSTATUS_CACHE_WRITE, &current, &highest, 0)
+        return Int(current)
+    }
+
     private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?

@@ -43,9 +43,16 @@ struct App {
     }
 
     /// A damaged file exits 78 (EX_CONFIG) like a wrong token: restarting cannot mend it, so
-    /// systemd stops instead of looping (`RestartPreventExitStatus=78`).
+    /// systemd stops instead of looping (`RestartPreventExitStatus=78`). So does a file SQLite
+    /// cannot read as a database at all (a zeroed first page looks like that) and one from a
+    /// newer Kopiyka; a file that cannot be opened may be a mount not ready yet: 1, retried.
     static func exitError(_ error: SQLiteError, path: String) -> ExitError {
-        ExitError(explain(error, path: path), status: error.reason == .damaged ? 78 : 1)
+        let permanent: Bool
+        switch error.reason {
+        case .damaged, .notADatabase, .newerSchema: permanent = true
+        default: permanent = false
+        }
+        return ExitError(explain(error, path: path), status: permanent ? 78 : 1)
     }
 
     func loadCatalog() throws(ExitError) -> Catalog {

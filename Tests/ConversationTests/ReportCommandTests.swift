@@ -74,4 +74,15 @@ import Testing
         #expect(ConversationHandler.micros("1.2345678") == nil)
         #expect(ConversationHandler.micros("abc") == nil)
     }
+
+    /// `-0,5` used to be read as 0.5 (the sign lost with the zero) and echoed back as a
+    /// negative rate that was accepted.
+    @Test func aRateWithASignIsNotARate() throws {
+        #expect(ConversationHandler.micros("-0,5") == nil)
+        #expect(ConversationHandler.micros("+41,5") == nil)
+        #expect(ConversationHandler.micros("-41") == nil)
+        #expect(ConversationHandler.micros("41,+5") == nil)
+        try chat.say("/start")
+        #expect(try chat.say("/rate usd -0,5").first?.hasPrefix("Наприклад: /rate usd 41,5") == true)
+    }
 }

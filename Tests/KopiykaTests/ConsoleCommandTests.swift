@@ -53,7 +53,7 @@ import Testing
     @Test func aFileThatIsNotADatabaseGetsAClearMessage() throws {
         try Data(repeating: 7, count: 8192).write(to: URL(fileURLWithPath: folder.path("k.sqlite")))
         let outcome = try kopiyka.run(["console"], stdin: "кава 85\n")
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 78)
         #expect(outcome.stderr.contains("is not a Kopiyka database"))
         #expect(outcome.stderr.split(separator: "\n").count == 1)
     }
@@ -64,7 +64,7 @@ import Testing
         #expect(outcome0.status == 0)
         try Connection(path: folder.path("k.sqlite")).execute("INSERT INTO schema_migrations VALUES (999, 'future', 'x')")
         let outcome = try kopiyka.run(["console"], stdin: "кава 85\n")
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 78)
         #expect(outcome.stderr.contains("newer Kopiyka"))
     }
 

@@ -36,6 +36,21 @@ import Testing
         #expect(fake.pendingUpdateCount == 1)
     }
 
+    /// A failing disk that zeroes the first page takes SQLite's header with it: SQLite calls
+    /// the file "not a database", and restarting cannot mend that either.
+    @Test func aDatabaseWithItsFirstPageZeroedIsRefusedWithExit78() async throws {
+        defer { fake.stop() }
+        _ = try bookWithEntries(100)
+        let file = try FileHandle(forUpdating: URL(fileURLWithPath: databasePath))
+        try file.write(contentsOf: Data(count: 4096))
+        try file.close()
+        let bot = try kopiyka().start(["run"])
+        let termination = await bot.termination(within: .seconds(15))
+        #expect(termination == .exited(78), "\(String(describing: termination)); stderr: \(bot.stderr)")
+        #expect(bot.stderr.contains("is not a Kopiyka database"))
+        #expect(fake.requests(method: "getUpdates").isEmpty)
+    }
+
     @Test func aSoundDatabaseIsCheckedAndTheBotStarts() async throws {
         defer { fake.stop() }
         _ = try bookWithEntries(3_000)

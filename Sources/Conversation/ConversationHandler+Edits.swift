@@ -1,0 +1,58 @@
+import EntryParsing
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+
+extension ConversationHandler {
+    /// The author edited the message that made entries: they are re-read from the new text —
+    /// changed in place, added, or removed when it no longer holds an amount. An amount or a
+    /// date out of bounds, or a month total it would push past `Int64`, changes nothing and is
+    /// answered as a new message with it would be: one extra digit must not delete the entry.
+    func edited(_ message: IncomingMessage) throws {
+        guard let messageID = message.messageID, let member = try ledger.member(telegramUserID: message.sender.id) else { return }
+        let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
+        // What they wrote in a family they left stays as it was there.
+        guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id && $0.householdID == member.householdID }) else { return }
+        let household = try household(of: member)
+        let reply = Replier(ledger: ledger, chat: message.chat)
+        let l = localizer(member)
+        var text = message.text.trimmed
+        if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
+        let parsed: [ParsedEntry]
+        switch parse(text, household: household, today: today(of: household)) {
+        case .success(let entries): parsed = entries
+        case .failure(let failure) where failure == .amountTooLarge || failure == .dateOutOfRange:
+            try reply(hint(for: failure, text: text, localizer: l))
+            return
+        case .failure: parsed = []
+        }
+        var added: [Entry] = []
+        let fits = try withinMoneyLimits {
+            for (index, (entry, new)) in zip(old, parsed).enumerated() {
+                var entry = entry
+                entry.kind = new.kind
+                entry.amount = new.amount
+                entry.category = new.category
+                entry.account = new.account ?? member.defaultAccount
+                entry.date = new.date
+                entry.note = new.note
+                entry.originalText = index == 0 ? text : ""
+                entry.isPrivate = new.isPrivate
+                try ledger.update(entry)
+            }
+            for entry in old.dropFirst(parsed.count) { try ledger.delete(entryID: entry.id) }
+            added = try ledger.add(parsed.dropFirst(old.count).map { newEntry($0, text: "") }, by: member,
+                                   source: EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: messageID))
+        }
+        guard fits else {
+            try reply(l("error.amount_too_large"))
+            return
+        }
+        if !added.isEmpty, let view = try ledger.entryViews(showing: old.map(\.id)).first(where: { $0.kind == .confirmation }) {
+            try ledger.extendEntryView(view, with: added.map(\.id))
+        }
+        try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
+        let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entry(id: $0) }
+        try announceBudgets(after: changed, member: member, household: household)
+    }
+}
