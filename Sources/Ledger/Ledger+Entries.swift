@@ -93,9 +93,16 @@ extension Ledger {
         return db.lastInsertRowID
     }
 
+    /// A message's text is stored once, on its first entry (a message of hundreds of entries
+    /// would otherwise store it hundreds of times); every entry of it reads it back, through
+    /// the index on the source message, so each can show how its amount was computed.
     static let entryColumns = """
         e.id, e.household_id, e.member_id, e.kind, e.amount_minor, e.currency, e.category, a.key,
-        e.local_date, e.created_at, e.note, e.original_text, e.is_private,
+        e.local_date, e.created_at, e.note,
+        COALESCE(NULLIF(e.original_text, ''), (SELECT f.original_text FROM entries f
+            WHERE f.source_chat_id = e.source_chat_id AND f.source_message_id = e.source_message_id
+            AND f.original_text <> '' LIMIT 1), ''),
+        e.is_private,
         e.source_update_id, e.source_chat_id, e.source_message_id, e.base_minor
         """
 

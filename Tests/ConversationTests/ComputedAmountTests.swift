@@ -17,6 +17,16 @@ import Testing
         #expect(english.contains("600/3 = ₴200"), "\(english)")
     }
 
+    /// Only a message's first entry stores its text; the others read it back through it.
+    @Test func everyEntryOfAListShowsItsOwnSum() throws {
+        try chat.say("/start", from: .olha)
+        let reply = try chat.say("кава 2*45, обід 120+35", from: .olha).joined()
+        #expect(reply.contains("2×45 = 90"), "\(reply)")
+        #expect(reply.contains("120+35 = 155"), "\(reply)")
+        let today = try chat.say("/today", from: .olha).joined()
+        #expect(today.contains("120+35 = 155"), "\(today)")
+    }
+
     @Test func aPlainAmountShowsNoExpression() throws {
         try chat.say("/start", from: .olha)
         let reply = try chat.say("кава 85", from: .olha).joined()
