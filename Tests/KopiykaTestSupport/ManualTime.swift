@@ -31,6 +31,10 @@ public final class ManualTime: Sendable {
     /// Sleeps not yet over: a sender waiting for its next back-off has one.
     public var pendingSleeps: Int { state.withLock { $0.sleeps.count } }
 
+    /// When the earliest pending sleep ends, counted from the start: tells a back-off's wait
+    /// (1 s) from an idle one (30 s) that was already pending.
+    public var earliestWake: Duration? { state.withLock { $0.sleeps.map(\.until).min() } }
+
     /// Moves time on and ends every sleep that is now over.
     public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleep] in
