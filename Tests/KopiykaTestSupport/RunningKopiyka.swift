@@ -94,9 +94,10 @@ public final class RunningKopiyka {
         }
     }
 
-    /// Waits up to `timeout` for the process to end; nil if it still runs.
+    /// Waits up to `timeout` for the process to end; nil if it still runs. Waits for the
+    /// termination handler too: `isRunning` turns false before it has recorded `endedAt`.
     public func termination(within timeout: Duration) async -> Termination? {
-        _ = await eventually(timeout: timeout) { !process.isRunning }
+        _ = await eventually(timeout: timeout) { !process.isRunning && ended.instant != nil }
         return termination
     }
 
