@@ -48,33 +48,36 @@ enum CallbackData: Equatable {
         }
     }
 
+    /// Reads data a client sent back: anything may arrive (a forged press, a stale button),
+    /// so every field is checked and anything else is nil.
     init?(_ data: String) {
         let parts = data.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let id = parts.count > 1 ? Int64(parts[1]) : nil
         let lastID = parts.last.flatMap { Int64($0) }
-        switch (parts.first ?? "", parts.count) {
-        case ("lang", 2):
-            guard let language = Language(rawValue: parts[1]) else { return nil }
+        let word = parts.count > 1 ? parts[1] : ""
+        let last = parts.last ?? ""
+        switch (parts.first ?? "", parts.count, id, lastID) {
+        case ("lang", 2, _, _):
+            guard let language = Language(rawValue: word) else { return nil }
             self = .language(language)
-        case ("fam", 3) where parts[1] == "rm" && lastID != nil: self = .removeMember(lastID!)
-        case ("fam", 3) where parts[1] == "own" && lastID != nil: self = .makeOwner(lastID!)
-        case ("fam", 3) where parts[1] == "mode": self = .broadcastMode(parts[2])
-        case ("cat", 2) where id != nil: self = .categoryChoices(entryID: id!, all: false)
-        case ("cat", 3) where id != nil && parts[2] == "*": self = .categoryChoices(entryID: id!, all: true)
-        case ("cat", 3) where id != nil && !parts[2].isEmpty: self = .setCategory(entryID: id!, CategoryKey(rawValue: parts[2]))
-        case ("back", 2) where id != nil: self = .entryButtons(entryID: id!)
-        case ("del", 2) where id != nil: self = .deleteEntry(id!)
-        case ("undel", 2) where id != nil: self = .restoreEntry(id!)
-        case ("rule", 3) where parts[1] == "rm" && lastID != nil: self = .removeRule(lastID!)
-        case ("inv", 3) where parts[1] == "rm" && parts[2] == "*": self = .revokeInvitation(nil)
-        case ("inv", 3) where parts[1] == "rm" && Invitations.isWellFormed(parts[2]): self = .revokeInvitation(parts[2])
-        case ("fam", 2) where parts[1] == "unlink": self = .unlinkGroup
-        case ("kind", 2) where id != nil: self = .switchKind(entryID: id!)
-        case ("leave", 3) where id != nil && (parts[2] == "yes" || parts[2] == "no"):
-            self = .leave(memberID: id!, confirmed: parts[2] == "yes")
-        case ("amt", 3):
-            guard let id, let reading = Int(parts[2]), (0..<8).contains(reading) else { return nil }
-            self = .chooseAmount(questionID: id, reading: reading)
+        case ("fam", 3, _, let member?) where word == "rm": self = .removeMember(member)
+        case ("fam", 3, _, let member?) where word == "own": self = .makeOwner(member)
+        case ("fam", 3, _, _) where word == "mode": self = .broadcastMode(last)
+        case ("fam", 2, _, _) where word == "unlink": self = .unlinkGroup
+        case ("cat", 2, let entry?, _): self = .categoryChoices(entryID: entry, all: false)
+        case ("cat", 3, let entry?, _) where last == "*": self = .categoryChoices(entryID: entry, all: true)
+        case ("cat", 3, let entry?, _) where !last.isEmpty: self = .setCategory(entryID: entry, CategoryKey(rawValue: last))
+        case ("back", 2, let entry?, _): self = .entryButtons(entryID: entry)
+        case ("del", 2, let entry?, _): self = .deleteEntry(entry)
+        case ("undel", 2, let entry?, _): self = .restoreEntry(entry)
+        case ("rule", 3, _, let rule?) where word == "rm": self = .removeRule(rule)
+        case ("inv", 3, _, _) where word == "rm" && last == "*": self = .revokeInvitation(nil)
+        case ("inv", 3, _, _) where word == "rm" && Invitations.isWellFormed(last): self = .revokeInvitation(last)
+        case ("kind", 2, let entry?, _): self = .switchKind(entryID: entry)
+        case ("leave", 3, let member?, _) where last == "yes" || last == "no": self = .leave(memberID: member, confirmed: last == "yes")
+        case ("amt", 3, let question?, _):
+            guard let reading = Int(last), (0..<8).contains(reading) else { return nil }
+            self = .chooseAmount(questionID: question, reading: reading)
         default: return nil
         }
     }
