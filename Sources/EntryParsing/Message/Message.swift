@@ -69,7 +69,8 @@ struct Message {
         // A plain loop: lazy closures would each copy the whole message (a retain per array).
         var parts: [Range<Int>] = []
         for part in split(line, at: .comma) where part.contains(where: { tokens[$0].kind != .plus }) {
-            parts += EntryBoundaries.parts(of: part, tokens, meanings: meanings, notMoney: notMoney, lexicon: lexicon)
+            let found = EntryBoundaries.parts(of: part, tokens, meanings: meanings, notMoney: notMoney, lexicon: lexicon)
+            if parts.isEmpty { parts = found } else { parts += found }
         }
         var drafts: [EntryDraft] = []
         var pending: Int? = nil
