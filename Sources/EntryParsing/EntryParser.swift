@@ -38,9 +38,10 @@ public struct EntryParser: Sendable {
         guard message.hasContent else { return .failure(.empty) }
         var entries: [ParsedEntry] = []
         var defaults = Message.Defaults()
+        let dates = EntryParser.acceptedDates(today: today)
         for line in message.lines {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
-                switch entry(from: draft, in: message, defaults: defaults, rules: rules, cost: &cost) {
+                switch entry(from: draft, in: message, defaults: defaults, dates: dates, rules: rules, cost: &cost) {
                 case .success(let entry?): entries.append(entry)
                 case .success(nil): continue
                 case .failure(let failure): return .failure(failure)
@@ -80,7 +81,7 @@ public struct EntryParser: Sendable {
         tokens.contains { ["інше", "інші", "другое", "прочее", "other", "misc"].contains($0.text) }
     }
 
-    private func entry(from draft: EntryDraft, in message: Message, defaults: Message.Defaults,
+    private func entry(from draft: EntryDraft, in message: Message, defaults: Message.Defaults, dates: ClosedRange<LocalDate>,
                        rules: (any CategoryRules)?, cost: inout ParseCost) -> Result<ParsedEntry?, ParseFailure> {
         guard let amount = draft.amount else {
             return draft.hasLeftovers(message.tokens) ? .failure(.noAmount) : .success(nil)
@@ -98,7 +99,7 @@ public struct EntryParser: Sendable {
             return Money(minorUnits: minor, currency: currency)
         }
         let date = draft.date ?? defaults.date ?? message.today
-        guard EntryParser.acceptedDates(today: message.today).contains(date) else { return .failure(.dateOutOfRange) }
+        guard dates.contains(date) else { return .failure(.dateOutOfRange) }
         let note = message.note(of: draft)
         let plus = draft.plus || amount.plus
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(

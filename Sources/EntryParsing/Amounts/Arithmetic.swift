@@ -16,12 +16,14 @@ enum Arithmetic {
 
     static func read(_ tokens: [Token], from start: Int, to end: Int, consumed: TokenFlags) -> Expression? {
         guard case .value(let first, _)? = tokens[start].shape else { return nil }
-        var operands = [first]
+        // Filled on the first operation: nearly every number is read alone, and allocates nothing.
+        var operands: [DecimalValue] = []
         var operations: [Operation] = []
         var text = tokens[start].text
         var i = start + 1
         while i + 1 < end, !consumed[i], !consumed[i + 1], tokens[i + 1].kind == .number,
               case .value(let operand, _)? = tokens[i + 1].shape, let operation = operation(tokens, at: i) {
+            if operands.isEmpty { operands.append(first) }
             operands.append(operand)
             operations.append(operation)
             text += (operation == .add ? "+" : operation == .multiply ? "×" : "/") + tokens[i + 1].text

@@ -66,8 +66,12 @@ struct Message {
     /// (`молоко, хліб 60`), or the previous one at the end of the line (`кава 85, з собою`);
     /// later parts take the date and account of earlier ones (`вчора кава 85, таксі 120`).
     func drafts(in line: Range<Int>, defaults: inout Defaults, cost: inout ParseCost) -> [EntryDraft] {
-        let parts = split(line, at: .comma).lazy.filter { part in part.contains { tokens[$0].kind != .plus } }
-            .flatMap { EntryBoundaries.parts(of: $0, tokens, meanings: meanings, notMoney: notMoney, lexicon: lexicon) }
+        // A plain loop: lazy closures would each copy the whole message (a retain per array).
+        var parts: [Range<Int>] = []
+        for part in split(line, at: .comma) where part.contains(where: { tokens[$0].kind != .plus }) {
+            let found = EntryBoundaries.parts(of: part, tokens, meanings: meanings, notMoney: notMoney, lexicon: lexicon)
+            if parts.isEmpty { parts = found } else { parts += found }
+        }
         var drafts: [EntryDraft] = []
         var pending: Int? = nil
         for part in parts {

@@ -24,10 +24,13 @@ enum NoteText {
         /// The length up to the last scalar that is not a separator: the end once trimmed.
         private var kept = 0
         private var pendingSpace = false
+        /// Reserved on the first append: most entries of a long list have an empty note.
+        private let capacity: Int
 
-        init(capacity: Int) { utf8.reserveCapacity(max(0, capacity) * 2) }
+        init(capacity: Int) { self.capacity = max(0, capacity) * 2 }
 
         mutating func append(_ scalars: ArraySlice<Unicode.Scalar>) {
+            if utf8.capacity == 0 { utf8.reserveCapacity(capacity) }
             for c in scalars {
                 if Scalars.isSpace(c) || Scalars.isLineBreak(c) {
                     pendingSpace = true
