@@ -76,12 +76,6 @@ public struct RateRange: Equatable, Sendable {
     public let lowestMicros: Int64
     public let highestMicros: Int64
 
-    public init(typicalMicros: Int64, lowestMicros: Int64, highestMicros: Int64) {
-        self.typicalMicros = typicalMicros
-        self.lowestMicros = lowestMicros
-        self.highestMicros = highestMicros
-    }
-
     public func contains(_ micros: Int64) -> Bool { (lowestMicros...highestMicros).contains(micros) }
 }
 

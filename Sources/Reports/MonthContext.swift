@@ -25,12 +25,6 @@ public struct SameDays: Equatable, Sendable {
     public var throughDay: Int
     public var previousMinor: Int64
     public var currentMinor: Int64
-
-    public init(throughDay: Int, previousMinor: Int64, currentMinor: Int64) {
-        self.throughDay = throughDay
-        self.previousMinor = previousMinor
-        self.currentMinor = currentMinor
-    }
 }
 
 extension [MonthTotal] {
