@@ -3,31 +3,21 @@ import FoundationEssentials
 import Ledger
 
 extension BotCore {
-    /// The scheduled work a loop of `BotRunner` runs.
-    public enum JobList: Sendable {
-        /// Daily digests and monthly reports.
-        case schedule
-        /// The next chunk of a CSV export.
-        case exports
-    }
-
     /// Why 30 days: a count outlives its work only when the work stopped being due (a group
     /// unlinked mid-digest); nothing is due that long.
     static let attemptRetention: TimeInterval = 30 * 24 * 3600
 
-    /// Runs every job `list` names now, each under the attempt rule in transactions of its
+    /// Runs every job `source` has due now, each under the attempt rule in transactions of its
     /// own: one that keeps crashing or failing is given up alone (one error line), the others
     /// go on. Returns how many ended (done or given up). Throws only a transient failure (a
-    /// full disk, a lock), after which the loop waits and comes back.
-    public func runJobs(_ list: JobList) throws -> Int {
-        let jobs: [ScheduledJob]
-        switch list {
-        case .schedule:
+    /// full disk, a lock), after which the scheduler waits and comes back. Counts older than
+    /// `attemptRetention` go at most once an hour.
+    public func runJobs(_ source: JobSource) throws -> Int {
+        if lastAttemptPruning.map({ clock.now().timeIntervalSince($0) >= 3600 }) ?? true {
             try ledger.pruneAttempts(before: clock.now().addingTimeInterval(-Self.attemptRetention))
-            jobs = try conversation.scheduledJobs()
-        case .exports:
-            jobs = try conversation.exportJobs()
+            lastAttemptPruning = clock.now()
         }
+        let jobs = try conversation.dueJobs(source)
         var ended = 0
         for job in jobs {
             do {

@@ -17,6 +17,8 @@ public actor BotCore: BatchUpdateHandler {
     let faults: FaultInjection
     let clock: WallClock
     let doorbell = Doorbell()
+    /// When `runJobs` last let old attempt counts go.
+    var lastAttemptPruning: Date?
     let log: TelegramLogger
 
     public init(databasePath: String, catalog: Catalog, clock: WallClock, settings: ConversationSettings,

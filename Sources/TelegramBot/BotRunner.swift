@@ -17,13 +17,12 @@ public struct BotRunner: Sendable {
         public var pacingDisabled: Bool
         /// How long a shutdown may spend flushing the outbox.
         public var flushGrace: Duration = .seconds(3)
-        /// How often the digest and monthly report schedule is checked.
+        /// The longest a source of timed jobs waits between looks (each has its own interval:
+        /// a minute for the digest, a second for exports); tests shorten it.
         public var scheduleInterval: Duration = .seconds(30)
-        /// How every loop waits (getMe's and the poller's backoff, the schedule, exports): tests
-        /// shorten it.
-        public var sleeper: Sleeper = .continuous
-        /// How the outbox sender reads time and waits; tests move it by hand.
-        public var deliveryClock: DeliveryClock = .system
+        /// How every loop reads time and waits (getMe's and the poller's backoff, the
+        /// scheduler, the outbox sender's pacing and retries); tests shorten or move it.
+        public var clock: BotClock = .system
         /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
         public var faults: FaultInjection = .none
 
@@ -65,7 +64,7 @@ public struct BotRunner: Sendable {
         defer { http.shutdown() }
         let api = BotAPI(token: configuration.token, baseURL: configuration.apiURL, http: http)
         let delivery = OutboxDelivery(core: core, api: api, pacing: configuration.pacingDisabled ? .unpaced : .telegram,
-                                      logger: log, clock: configuration.deliveryClock)
+                                      logger: log, clock: configuration.clock)
         // Replies queued before a restart go out while we introduce ourselves.
         let sending = Task { await delivery.run() }
 
@@ -78,11 +77,9 @@ public struct BotRunner: Sendable {
         log.info("running as @\(me.username ?? "?") against \(TokenRedaction.redact(configuration.apiURL))")
         await publishCommands(api)
 
-        let schedule = Task { await runSchedule() }
-        let exports = Task { await runExports() }
-        let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.sleeper).run()
-        schedule.cancel()
-        exports.cancel()
+        let scheduler = Task { await runScheduler() }
+        let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()
+        scheduler.cancel()
         delivery.drain(by: .now + configuration.flushGrace)
         await sending.value
         switch exit {
@@ -108,7 +105,7 @@ public struct BotRunner: Sendable {
                 case .cancelled: return nil
                 default:
                     log.warning("getMe failed (\(api.redact(String(describing: error)))); retrying in \(delay)")
-                    try? await configuration.sleeper.sleep(for: delay)
+                    try? await configuration.clock.sleeper.sleep(for: delay)
                     delay = min(delay * 2, .seconds(60))
                 }
             }
@@ -121,7 +118,7 @@ public struct BotRunner: Sendable {
         for language in [nil] + Language.allCases {
             let l = catalog[language ?? configuration.settings.defaultLanguage]
             let commands = KnownCommand.menu.map {
-                BotCommand(command: $0.rawValue, description: l("command.description.\($0.rawValue)"))
+                BotCommand(command: $0.name, description: l("command.description.\($0.name)"))
             }
             do {
                 _ = try await api.setMyCommands(commands, languageCode: language?.rawValue)

@@ -18,7 +18,7 @@ public final class OutboxDelivery: Sendable {
     let sender: MessageSender
     let log: TelegramLogger
     let pacing: SendPacer.Configuration
-    let clock: DeliveryClock
+    let clock: BotClock
     private let drainDeadline = Mutex<ContinuousClock.Instant?>(nil)
     /// Sends that ended, waiting for the loop to record them.
     private let finished = Mutex<[Completion]>([])
@@ -35,7 +35,7 @@ public final class OutboxDelivery: Sendable {
     static let readLimit = 500
 
     public init(core: BotCore, api: BotAPI, pacing: SendPacer.Configuration, logger: TelegramLogger,
-                clock: DeliveryClock = .system) {
+                clock: BotClock = .system) {
         self.core = core
         self.sender = MessageSender(api: api)
         self.pacing = pacing

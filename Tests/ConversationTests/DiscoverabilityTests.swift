@@ -19,7 +19,7 @@ import Testing
         try chat.say("/start", from: sender)
         let help = try say("/help", from: sender)
         for command in KnownCommand.allCases where command.section != nil {
-            #expect(help.contains("\n/\(command.rawValue) — "), "/\(command.rawValue) missing in \(sender.firstName)'s help")
+            #expect(help.contains("\n/\(command.name) — "), "/\(command.name) missing in \(sender.firstName)'s help")
         }
         #expect(!help.contains("help.command") && !help.contains("help.section"), "a key with no text: \(help)")
         let sections = help.components(separatedBy: "\n\n").dropFirst()
@@ -31,10 +31,10 @@ import Testing
         for language in Language.allCases {
             let keys = chat.catalog.keys(in: language)
             for command in KnownCommand.allCases where command.section != nil {
-                #expect(keys.contains("help.command.\(command.rawValue)"), "\(language) help.command.\(command.rawValue)")
+                #expect(keys.contains("help.command.\(command.name)"), "\(language) help.command.\(command.name)")
             }
             for command in KnownCommand.menu {
-                #expect(keys.contains("command.description.\(command.rawValue)"), "\(language) \(command.rawValue)")
+                #expect(keys.contains("command.description.\(command.name)"), "\(language) \(command.name)")
             }
             for section in KnownCommand.Section.allCases {
                 #expect(keys.contains("help.section.\(section.rawValue)"), "\(language) \(section.rawValue)")
@@ -95,14 +95,16 @@ import Testing
     @Test func theMenuIsTheRegistrysAndItsNamesRoute() throws {
         #expect(KnownCommand.menu.count == 14)
         #expect(Set(KnownCommand.menu).count == 14)
-        #expect(!KnownCommand.menu.contains(.start) && !KnownCommand.menu.contains(.leave))
+        #expect(!KnownCommand.menu.contains { ["start", "leave"].contains($0.name) })
         for command in KnownCommand.allCases {
-            #expect(KnownCommand.named(command.rawValue) == command)
+            #expect(KnownCommand.named(command.name) == command)
             for alias in command.aliases { #expect(KnownCommand.named(alias) == command) }
             for word in command.words { #expect(KnownCommand.word(word) == command, "\(word)") }
         }
         let words = KnownCommand.allCases.flatMap(\.words)
         #expect(Set(words).count == words.count, "a word names two commands")
+        let names = KnownCommand.allCases.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(names).count == names.count, "a name belongs to two commands")
     }
 
     @Test func editDistanceCountsASwapAsOneSlip() {

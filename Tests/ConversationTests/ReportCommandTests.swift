@@ -68,20 +68,20 @@ import Testing
     }
 
     @Test func ratesAreReadAsExactMillionths() {
-        #expect(ConversationHandler.micros("41,5") == 41_500_000)
-        #expect(ConversationHandler.micros("41.255") == 41_255_000)
-        #expect(ConversationHandler.micros("0.000001") == 1)
-        #expect(ConversationHandler.micros("1.2345678") == nil)
-        #expect(ConversationHandler.micros("abc") == nil)
+        #expect(ReportsFeature.micros("41,5") == 41_500_000)
+        #expect(ReportsFeature.micros("41.255") == 41_255_000)
+        #expect(ReportsFeature.micros("0.000001") == 1)
+        #expect(ReportsFeature.micros("1.2345678") == nil)
+        #expect(ReportsFeature.micros("abc") == nil)
     }
 
     /// `-0,5` used to be read as 0.5 (the sign lost with the zero) and echoed back as a
     /// negative rate that was accepted.
     @Test func aRateWithASignIsNotARate() throws {
-        #expect(ConversationHandler.micros("-0,5") == nil)
-        #expect(ConversationHandler.micros("+41,5") == nil)
-        #expect(ConversationHandler.micros("-41") == nil)
-        #expect(ConversationHandler.micros("41,+5") == nil)
+        #expect(ReportsFeature.micros("-0,5") == nil)
+        #expect(ReportsFeature.micros("+41,5") == nil)
+        #expect(ReportsFeature.micros("-41") == nil)
+        #expect(ReportsFeature.micros("41,+5") == nil)
         try chat.say("/start")
         #expect(try chat.say("/rate usd -0,5").first?.hasPrefix("Наприклад: /rate usd 41,5") == true)
     }

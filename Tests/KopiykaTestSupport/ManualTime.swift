@@ -47,8 +47,8 @@ public final class ManualTime: Sendable {
         for sleep in due { sleep.continuation.resume() }
     }
 
-    public var deliveryClock: DeliveryClock {
-        DeliveryClock(
+    public var deliveryClock: BotClock {
+        BotClock(
             wall: WallClock { self.startDate.addingTimeInterval(self.elapsed.seconds) },
             now: { self.startInstant + self.elapsed },
             sleeper: Sleeper { try await self.sleep(for: $0) })

@@ -29,7 +29,7 @@ public final class RunningBot: Sendable {
             token: fake.token, apiURL: fake.baseURL, databasePath: databasePath,
             settings: ConversationSettings(timeZone: timeZone), pacingDisabled: pacingDisabled)
         configuration.scheduleInterval = .milliseconds(50)
-        configuration.sleeper = sleeper.sleeper
+        configuration.clock = BotClock(wall: .system, now: { .now }, sleeper: sleeper.sleeper)
         configuration.faults = faults
         let runner = try BotRunner(configuration: configuration, catalog: try Catalog.load(), clock: clock, logger: logger)
         core = runner.core

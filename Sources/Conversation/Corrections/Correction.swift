@@ -40,7 +40,7 @@ struct Correction: Equatable {
     }
 }
 
-extension ConversationHandler {
+extension CorrectionsFeature {
     /// Reads a correction. The parser reads it; without an amount it reads it with a
     /// placeholder one, so `таксі` and `вчора` are understood on their own. A reply that reads
     /// as a date (`12.11`, which alone would be 12,11 ₴) sets the date: the parser takes
@@ -58,7 +58,7 @@ extension ConversationHandler {
         let rest = words.joined(separator: " ")
         guard !rest.isEmpty else { return correction }
         func single(_ text: String) -> ParsedEntry? {
-            guard case .success(let entries) = parse(text, household: household, today: today), entries.count == 1 else { return nil }
+            guard case .success(let entries) = EntriesFeature(context).parse(text, household: household, today: today), entries.count == 1 else { return nil }
             return entries[0]
         }
         let alone = single(rest), placeholder = single(rest + " 1")
@@ -88,7 +88,7 @@ extension ConversationHandler {
     /// expense, or the kind's "other".
     func suggestedCategory(_ note: String, kind: EntryKind, household: Household) -> CategoryKey {
         let text = kind == .income ? "+1 " + note : note + " 1"
-        if case .success(let entries) = parse(text, household: household, today: today(of: household)),
+        if case .success(let entries) = EntriesFeature(context).parse(text, household: household, today: today(of: household)),
            entries.count == 1, entries[0].category.kind == kind {
             return entries[0].category
         }

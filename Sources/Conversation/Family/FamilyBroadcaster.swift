@@ -9,19 +9,19 @@ import Localization
 /// edited as more arrive, so a shopping trip is one message, not ten notifications. Private
 /// entries (`#приватно`) are counted in the digest's totals but never posted one by one.
 struct FamilyBroadcaster {
-    let handler: ConversationHandler
+    let family: FamilyFeature
 
     /// Why 5 minutes: long enough for a checkout's worth of entries, short enough that the
     /// family sees them while they are news.
     static let batchWindow: TimeInterval = 5 * 60
 
     func post(_ entries: [Entry], by member: Member, household: Household) throws {
-        guard let chat = try handler.feedChat(of: household), household.broadcastMode != .digest else { return }
+        guard let chat = try family.feedChat(of: household), household.broadcastMode != .digest else { return }
         let visible = entries.filter { !$0.isPrivate }
         guard !visible.isEmpty else { return }
-        let ledger = handler.ledger
+        let ledger = family.ledger
         let render = { (entries: [Entry]) in try self.render(entries, household: household) }
-        let since = handler.clock.now().addingTimeInterval(-Self.batchWindow)
+        let since = family.clock.now().addingTimeInterval(-Self.batchWindow)
         if household.broadcastMode == .batched,
            let open = try ledger.openFamilyPost(memberID: member.id, chatID: chat, since: since) {
             let earlier = try open.entryIDs.compactMap { try ledger.entry(id: $0) }
@@ -38,14 +38,14 @@ struct FamilyBroadcaster {
     /// entry drops out of its post, a recategorized one shows its new category. Posts in a
     /// group that is no longer the family's (or is paused) stay as they were.
     func refresh(entryIDs: [Int64], household: Household) throws {
-        guard let group = try handler.feedChat(of: household) else { return }
+        guard let group = try family.feedChat(of: household) else { return }
         var seen: Set<Int64> = []
         for id in entryIDs {
-            for post in try handler.ledger.familyPosts(showing: id)
+            for post in try family.ledger.familyPosts(showing: id)
             where post.chatID == group && seen.insert(post.postID).inserted {
-                let entries = try post.entryIDs.compactMap { try handler.ledger.entry(id: $0) }.filter { !$0.isPrivate }
-                let html = entries.isEmpty ? handler.familyLocalizer(household)("family.post.deleted") : try render(entries, household: household)
-                try handler.ledger.enqueue(.edit(messageID: nil, ofOutboxID: post.outboxID, html: html),
+                let entries = try post.entryIDs.compactMap { try family.ledger.entry(id: $0) }.filter { !$0.isPrivate }
+                let html = entries.isEmpty ? family.familyLocalizer(household)("family.post.deleted") : try render(entries, household: household)
+                try family.ledger.enqueue(.edit(messageID: nil, ofOutboxID: post.outboxID, html: html),
                                            chatID: post.chatID, threadID: household.familyThreadID)
             }
         }
@@ -55,14 +55,14 @@ struct FamilyBroadcaster {
     /// 20 entries, how many more: the post is edited as entries come, and an edit must fit
     /// one message.
     func render(_ entries: [Entry], household: Household) throws -> String {
-        let l = handler.familyLocalizer(household)
-        let today = handler.today(of: household)
-        let names = try handler.ledger.memberNames(householdID: household.id)
-        var lines = entries.prefix(ConversationHandler.listLimit).map {
+        let l = family.familyLocalizer(household)
+        let today = family.today(of: household)
+        let names = try family.ledger.memberNames(householdID: household.id)
+        var lines = entries.prefix(EntriesFeature.listLimit).map {
             EntryLine(entry: $0, today: today).familyPost(l, author: names[$0.memberID] ?? "")
         }
-        if entries.count > ConversationHandler.listLimit {
-            lines.append(l("entry.summary.more", ["count": .number(entries.count - ConversationHandler.listLimit)]))
+        if entries.count > EntriesFeature.listLimit {
+            lines.append(l("entry.summary.more", ["count": .number(entries.count - EntriesFeature.listLimit)]))
         }
         return lines.joined(separator: "\n")
     }

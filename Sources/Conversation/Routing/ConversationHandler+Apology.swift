@@ -26,6 +26,6 @@ extension ConversationHandler {
 
     func apology(to sender: Sender) throws -> String {
         let stored = try ledger.member(telegramUserID: sender.id).flatMap { Language(rawValue: $0.language) }
-        return catalog[stored ?? language(of: sender)]("update.skipped")
+        return catalog[stored ?? WelcomeFeature(context).language(of: sender)]("update.skipped")
     }
 }

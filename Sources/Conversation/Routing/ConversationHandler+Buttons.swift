@@ -14,70 +14,18 @@ extension ConversationHandler {
         try ledger.enqueue(.callbackAnswer(queryID: press.queryID, text: answer), chatID: press.chat?.id ?? press.sender.id)
     }
 
-    /// What the button does; returns the short text its answer shows, if any.
+    /// What the button does, by the feature that owns its prefix; returns the short text its
+    /// answer shows, if any.
     private func apply(_ press: CallbackPress) throws -> String? {
         let member = try ledger.member(telegramUserID: press.sender.id)
         if let chat = press.chat, chat.kind == .group, let refusal = try refusal(of: press, in: chat, member: member) {
             return refusal
         }
-        guard let data = CallbackData(press.data), let member else { return nil }
-        let l = localizer(member)
-        switch data {
-        case .language(let language):
-            try ledger.setLanguage(language.rawValue, memberID: member.id)
-            guard let updated = try ledger.member(id: member.id) else { return nil }
-            // In a group the chooser stays for the others: the language is the presser's own.
-            if press.chat?.kind != .group { try edit(press, html: welcomeText(updated), buttons: languageButtons()) }
-            return localizer(updated)("language.changed")
-        case .removeMember(let id), .makeOwner(let id):
-            guard member.role == .owner, let target = try ledger.member(id: id), target.householdID == member.householdID,
-                  target.id != member.id
-            else { return l("family.not_allowed") }
-            let household = try household(of: member)
-            let answer: String
-            if case .removeMember = data {
-                _ = try ledger.detachMember(target)
-                try ledger.enqueue(.message(html: localizer(target)("family.removed")), chatID: target.telegramUserID)
-                answer = l("family.removed.done", ["name": .text(target.name)])
-            } else {
-                try ledger.setRole(.owner, memberID: target.id)
-                try ledger.setRole(.member, memberID: member.id)
-                try tellFamily(household, except: target) { $0("family.owner_changed", ["name": .text(target.name.htmlEscaped)]) }
-                try ledger.enqueue(.message(html: localizer(target)("family.owner_changed.you")), chatID: target.telegramUserID)
-                answer = l("family.owner_changed", ["name": .text(target.name)])
-            }
-            try refreshFamilyView(press, member: member)
-            return answer
-        case .categoryChoices, .setCategory, .entryButtons, .deleteEntry, .restoreEntry, .switchKind:
-            return try applyEntryButton(data, press: press, member: member)
-        case .leave(let id, let confirmed):
-            guard id == member.id else { return l("family.leave.not_yours") }
-            var member = member
-            let text = confirmed ? try leave(&member) : l("family.leave.cancelled")
-            try edit(press, html: text, buttons: [])
-            return nil
-        case .removeRule(let id):
-            try ledger.deleteCategoryRule(id: id, householdID: member.householdID)
-            let view = try rulesView(member)
-            try edit(press, html: view.html, buttons: view.buttons)
-            return l("rules.removed")
-        case .chooseAmount(let questionID, let reading):
-            return try chooseAmount(questionID: questionID, reading: reading, press: press, member: member)
-        case .broadcastMode(let raw):
-            guard let mode = BroadcastMode(rawValue: raw), member.role == .owner else { return l("family.not_allowed") }
-            try ledger.setBroadcastMode(mode, householdID: member.householdID)
-            try refreshFamilyView(press, member: member)
-            return l("family.mode", ["mode": .text(l("family.mode.\(mode.rawValue)"))])
-        case .revokeInvitation(let code):
-            let answer = try revokeInvitation(code, member: member)
-            try refreshFamilyView(press, member: member)
-            return answer
-        case .unlinkGroup:
-            guard member.role == .owner else { return l("family.not_allowed") }
-            try unlinkGroup(of: household(of: member))
-            try refreshFamilyView(press, member: member)
-            return l("family.unlinked.done")
-        }
+        let prefix = press.data.prefix { $0 != ":" }
+        guard let member, let namespace = Features.buttons.first(where: { $0.prefixes.contains(String(prefix)) }) else { return nil }
+        let context = self.context
+        return try namespace.press(ButtonCall(context: context, press: press, member: member,
+                                              localizer: WelcomeFeature(context).localizer(member)))
     }
 
     /// Why a press in a group changes nothing, if it does not. Anyone there can press any
@@ -85,25 +33,14 @@ extension ConversationHandler {
     /// while it is not paused, pressing a button the message really carries, gets further
     /// (where each action checks its role).
     private func refusal(of press: CallbackPress, in chat: ChatRef, member: Member?) throws -> String? {
-        let l = member.map(localizer) ?? catalog[language(of: press.sender)]
+        let welcome = WelcomeFeature(context)
+        let l = member.map(welcome.localizer) ?? catalog[welcome.language(of: press.sender)]
         guard let member, let household = try ledger.household(familyChatID: chat.id), household.id == member.householdID else {
             return l("group.not_member")
         }
-        guard try feedChat(of: household) == chat.id else { return l("group.paused") }
+        guard try FamilyFeature(context).feedChat(of: household) == chat.id else { return l("group.paused") }
         let buttons = try press.messageID.flatMap { try ledger.sentButtons(chatID: chat.id, messageID: $0) } ?? []
         guard buttons.joined().contains(where: { $0.data == press.data }) else { return l("button.stale") }
         return nil
-    }
-
-    private func refreshFamilyView(_ press: CallbackPress, member: Member) throws {
-        guard let member = try ledger.member(id: member.id) else { return }
-        let view = try familyView(member, household: try household(of: member), showControls: true)
-        try edit(press, html: view.html, buttons: view.buttons)
-    }
-
-    /// Rewrites the message the button was under.
-    func edit(_ press: CallbackPress, html: String, buttons: [[OutboxButton]]) throws {
-        guard let chat = press.chat, let messageID = press.messageID else { return }
-        try ledger.enqueue(.edit(messageID: messageID, ofOutboxID: nil, html: html, buttons: buttons), chatID: chat.id)
     }
 }

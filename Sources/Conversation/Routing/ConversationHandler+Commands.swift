@@ -4,54 +4,42 @@ import Ledger
 import Localization
 
 extension ConversationHandler {
-    /// Runs a command for a member, in a private chat or the family group.
-    func run(_ command: Command, member: inout Member, message: IncomingMessage, reply: Replier) throws {
-        let l = localizer(member)
-        let household = try household(of: member)
+    /// Runs a command for a member, in a private chat or the family group, by the feature that
+    /// declared it; a name nobody declared gets the nearest one, or `/help`.
+    func run(_ command: Command, member: Member, message: IncomingMessage, reply: Replier) throws {
+        let context = self.context
         guard let known = KnownCommand.named(command.name) else {
-            try reply(unknownCommand(command.name, l))
+            try reply(unknownCommand(command.name, WelcomeFeature(context).localizer(member)))
             return
         }
-        switch known {
-        case .start, .help:
-            try reply(help(l))
-        case .add:
-            try record(command.argument, message: message, member: member, reply: reply)
-        case .report:
-            try reply(try report(command.argument, member: member, household: household, shownTo: viewer(in: message.chat, member)))
-        case .budget:
-            try reply(try budget(command.argument, member: member, household: household))
-        case .rate:
-            try reply(try rate(command.argument, member: member, household: household))
-        case .invite:
-            try reply(try invite(member))
-        case .family:
-            let view = try familyView(member, household: household, showControls: message.chat.kind == .privateChat)
-            try reply(view.html, buttons: view.buttons)
-        case .leave:
-            let question = try leaveQuestion(member)
-            try reply(question.html, buttons: question.buttons)
-        case .undo:
-            try undo(member, reply: reply)
-        case .history:
-            try history(command.argument, member: member, reply: reply)
-        case .today:
-            try recent(days: 1, titleKey: "today.title", member: member, reply: reply)
-        case .week:
-            try recent(days: 7, titleKey: "week.title", member: member, reply: reply)
-        case .rules:
-            let view = try rulesView(member)
-            try reply(view.html, buttons: view.buttons)
-        case .export:
-            try export(command.argument, member: member, reply: reply)
-        case .lang:
-            guard let language = Language(rawValue: command.argument.lowercased()) else {
-                try reply(l("language.choose"), buttons: languageButtons())
-                return
-            }
-            try ledger.setLanguage(language.rawValue, memberID: member.id)
-            member.language = language.rawValue
-            try reply(localizer(member)("language.changed"))
+        let household = try WelcomeFeature(context).household(of: member)
+        try known.run(CommandCall(context: context, argument: command.argument, member: member, household: household,
+                                  message: message, reply: reply))
+    }
+
+    /// A slash command we do not know: the nearest one when there is one, else `/help`.
+    func unknownCommand(_ name: String, _ l: Localizer) -> String {
+        guard let nearest = KnownCommand.suggestion(for: name) else { return l("command.unknown") }
+        return l("command.unknown.suggestion", ["command": .text(nearest.name)])
+    }
+
+    /// A command word written without a slash in a private chat (`звіт`, `допомога`, `help`),
+    /// alone or with an argument its command reads (`звіт жовтень`, `мова en`); nil for
+    /// anything else. A message that reads as an entry stays one: `бюджет на каву 85`, and
+    /// also `звіт 2026`, which has an amount; `/report 2026` is the report.
+    func commandWord(_ text: String, member: Member) throws -> Command? {
+        let head = text.prefix { !$0.isWhitespace }
+        guard let known = KnownCommand.word(String(head)) else { return nil }
+        let argument = text.dropFirst(head.count).trimmed
+        guard !argument.isEmpty else { return Command(name: known.name, argument: "") }
+        let entries = EntriesFeature(context)
+        let household = try entries.household(of: member)
+        let today = entries.today(of: household)
+        guard case .failure = entries.parse(text, household: household, today: today) else { return nil }
+        let readable = switch known.wordArguments {
+        case .none: false
+        case .readable(let reads): reads(argument, today, catalog)
         }
+        return readable ? Command(name: known.name, argument: argument) : nil
     }
 }

@@ -7,23 +7,25 @@ extension ConversationHandler {
     func receiveNonText(_ message: NonTextMessage) throws {
         try ledger.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
         let reply = Replier(ledger: ledger, chat: message.chat)
-        let (member, isNew) = try memberFor(message.sender)
-        if isNew { try welcome(member, reply: reply) }
+        let context = self.context
+        let welcome = WelcomeFeature(context), entries = EntriesFeature(context)
+        let (member, isNew) = try welcome.memberFor(message.sender)
+        if isNew { try welcome.welcome(member, reply: reply) }
         let key: String
         switch message.kind {
         case .voice: key = "nontext.voice"
         case .picture: key = "nontext.picture"
         case .sticker: key = "nontext.sticker"
         case .document(let caption):
-            let household = try household(of: member)
-            if let caption, case .success = parse(caption, household: household, today: today(of: household)) {
+            let household = try entries.household(of: member)
+            if let caption, case .success = entries.parse(caption, household: household, today: entries.today(of: household)) {
                 let asText = IncomingMessage(chat: message.chat, sender: message.sender, text: caption,
                                              updateID: message.updateID, messageID: message.messageID)
-                try record(caption, message: asText, member: member, reply: reply)
+                try entries.record(caption, message: asText, member: member, reply: reply)
                 return
             }
             key = "nontext.document"
         }
-        try reply(localizer(member)(key))
+        try reply(welcome.localizer(member)(key))
     }
 }

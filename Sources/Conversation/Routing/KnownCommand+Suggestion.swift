@@ -9,8 +9,8 @@ extension KnownCommand {
         // One slip in a short name, two in a longer one: `/ok` is nobody's typo.
         let allowed = name.count <= 4 ? 1 : 2
         var best: (command: KnownCommand, distance: Int)?
-        for command in allCases where command != .start {
-            for candidate in [command.rawValue] + command.aliases + command.words {
+        for command in allCases where command.name != "start" {
+            for candidate in [command.name] + command.aliases + command.words {
                 let target = Array(candidate)
                 let distance = name.count >= 3 && target.starts(with: name) ? 1 : editDistance(name, target)
                 if distance <= allowed, distance < best?.distance ?? .max { best = (command, distance) }

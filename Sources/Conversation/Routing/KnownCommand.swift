@@ -1,13 +1,13 @@
-/// Every command the bot answers: the one list that the router, Telegram's menu, `/help`, the
-/// words understood without a slash and the typo hint all read, so a command added here is
-/// routed, listed and suggested at once. Its texts are `command.description.<name>` (the menu)
-/// and `help.command.<name>` (the help), in every language.
-public enum KnownCommand: String, CaseIterable, Sendable {
-    case report, budget, today, week, history
-    case undo, rules, rate, export
-    case invite, family, leave, add
-    case lang, help, start
+import KopiykaCore
+import Ledger
+import Localization
 
+/// A command the bot answers, declared by the feature that answers it (`ReportsFeature.commands`
+/// and the others, gathered by `Features.commands`). The router, Telegram's menu, `/help`, the
+/// words understood without a slash and the typo hint all read this one list, so a command a
+/// feature adds is routed, listed and suggested at once. Its texts are
+/// `command.description.<name>` (the menu) and `help.command.<name>` (the help), in every language.
+public struct KnownCommand: Sendable {
     /// `/help`'s sections, by what a person came to do, in this order.
     public enum Section: String, CaseIterable, Sendable {
         case reports, entries, family, other
@@ -15,78 +15,53 @@ public enum KnownCommand: String, CaseIterable, Sendable {
 
     /// What may follow the command's word when it is written without a slash. Anything else
     /// after the word makes the message an entry (`бюджет на каву 85`), or a hint to write one.
-    enum WordArguments {
+    enum WordArguments: Sendable {
         case none
-        /// A month or a year, as `/report` and `/export` read them: `звіт жовтень`.
-        case period
-        /// A language code: `мова en`.
-        case language
+        /// An argument the command reads (`звіт жовтень`, `мова en`), as this tells.
+        case readable(@Sendable (_ argument: String, _ today: LocalDate, _ catalog: Catalog) -> Bool)
     }
 
-    /// Telegram's menu, in this order. `/start` needs no button, and `/leave` is one tap
-    /// too close to an accident.
-    public static let menu: [KnownCommand] = [
-        .report, .budget, .today, .week, .history, .undo, .export, .add, .invite, .family, .rules, .rate, .lang, .help,
-    ]
-
+    /// The name after the slash: `report`.
+    public let name: String
     /// Where `/help` lists it; nil for `/start`, which only says hello.
-    public var section: Section? {
-        switch self {
-        case .report, .budget, .today, .week, .history: .reports
-        case .undo, .rules, .rate, .export: .entries
-        case .invite, .family, .leave, .add: .family
-        case .lang, .help: .other
-        case .start: nil
-        }
-    }
-
+    public let section: Section?
+    /// Its place in `/help`'s section, lowest first.
+    let helpRank: Int
+    /// Its place in Telegram's menu, lowest first; nil keeps it out (`/start` needs no button,
+    /// and `/leave` is one tap too close to an accident).
+    let menuRank: Int?
     /// Latin names typed after a slash besides the command's own, from before the menu.
-    var aliases: [String] {
-        switch self {
-        case .report: ["zvit", "otchet"]
-        case .budget: ["biudzhet"]
-        case .add: ["dodaty", "dobavit"]
-        case .family: ["simia", "semia"]
-        case .lang: ["language", "mova"]
-        default: []
-        }
-    }
-
+    let aliases: [String]
     /// The command as people write it without a slash, in Ukrainian, Russian and English,
     /// lower-cased, `ё` as `е`, the apostrophe as `ʼ`. Only in a private chat, and only alone
-    /// or with `wordArguments`. `/add` and `/start` have none: alone they mean nothing; nor has
-    /// `/leave`, lest a stray «вийти» take someone out of their family.
-    var words: [String] {
-        switch self {
-        case .report: ["звіт", "звіти", "отчет", "отчеты", "report", "reports"]
-        case .budget: ["бюджет", "бюджети", "бюджеты", "budget", "budgets"]
-        case .today: ["сьогодні", "сегодня", "today"]
-        case .week: ["тиждень", "неделя", "week"]
-        case .history: ["історія", "история", "history"]
-        case .undo: ["скасувати", "отменить", "undo"]
-        case .rules: ["правила", "rules"]
-        case .rate: ["курс", "курси", "курсы", "rate", "rates"]
-        case .export: ["експорт", "экспорт", "export"]
-        case .invite: ["запросити", "пригласить", "invite"]
-        case .family: ["родина", "сімʼя", "семья", "family"]
-        case .lang: ["мова", "язык", "language", "lang"]
-        case .help: ["допомога", "довідка", "команди", "меню", "старт", "помощь", "справка", "команды", "help",
-                     "commands", "menu", "start"]
-        case .add, .start, .leave: []
-        }
+    /// or with `wordArguments`.
+    let words: [String]
+    let wordArguments: WordArguments
+    /// Answers the command, inside the event's transaction.
+    let run: @Sendable (CommandCall) throws -> Void
+
+    init(_ name: String, section: Section?, helpRank: Int = 0, menuRank: Int?, aliases: [String] = [], words: [String] = [],
+         wordArguments: WordArguments = .none, run: @escaping @Sendable (CommandCall) throws -> Void) {
+        self.name = name
+        self.section = section
+        self.helpRank = helpRank
+        self.menuRank = menuRank
+        self.aliases = aliases
+        self.words = words
+        self.wordArguments = wordArguments
+        self.run = run
     }
 
-    var wordArguments: WordArguments {
-        switch self {
-        case .report, .export: .period
-        case .lang: .language
-        default: .none
-        }
-    }
+    /// Every command, as the features declare them.
+    public static var allCases: [KnownCommand] { Features.commands }
+
+    /// Telegram's menu, in its order.
+    public static let menu: [KnownCommand] = Features.commands.filter { $0.menuRank != nil }
+        .sorted { ($0.menuRank ?? 0) < ($1.menuRank ?? 0) }
 
     /// The command a slash name stands for: `report`, `zvit`.
     static func named(_ name: String) -> KnownCommand? {
-        KnownCommand(rawValue: name) ?? allCases.first { $0.aliases.contains(name) }
+        allCases.first { $0.name == name } ?? allCases.first { $0.aliases.contains(name) }
     }
 
     /// The command a word written alone stands for: `звіт`, `Отчёт`, `help`.
@@ -104,4 +79,20 @@ public enum KnownCommand: String, CaseIterable, Sendable {
             }
         })
     }
+}
+
+extension KnownCommand: Hashable {
+    public static func == (a: KnownCommand, b: KnownCommand) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// One command as a member gave it, with what answering it needs.
+struct CommandCall {
+    let context: ConversationContext
+    /// The rest of the message after the command, trimmed.
+    let argument: String
+    let member: Member
+    let household: Household
+    let message: IncomingMessage
+    let reply: Replier
 }

@@ -4,61 +4,21 @@ import Ledger
 import Localization
 import Reports
 
-extension ConversationHandler {
+extension ExportsFeature {
     /// Rows per export chunk: each chunk is one transaction and one progress edit.
     static let exportChunk = 2_000
-
-    /// `/export [month|year|all|жовтень|2026-10|2026]`: starts a CSV export; `runExportStep`
-    /// makes it in chunks, editing a progress message, and sends the file.
-    func export(_ argument: String, member: Member, reply: Replier) throws {
-        let l = localizer(member)
-        let household = try household(of: member)
-        let today = today(of: household)
-        guard let days = exportDays(argument.lowercased(), today: today) else {
-            try reply(l("export.usage"))
-            return
-        }
-        // A file for the group, or for another member, holds no one else's private entries.
-        let viewer = viewer(in: reply.chat, member)
-        let total = try ledger.entryCount(householdID: household.id, dates: days, shownTo: viewer)
-        guard total > 0 else {
-            try reply(l("export.empty"))
-            return
-        }
-        let progress = try reply(l("export.progress", ["done": .number(0), "total": .number(total)]))
-        try ledger.createExport(member: member, chatID: reply.chat.id, threadID: reply.chat.threadID, days: days,
-                                progressOutboxID: progress, header: CSVExport.header(l, baseCurrency: household.baseCurrency),
-                                shownTo: viewer)
-    }
 
     /// Whether an export may still go where it was asked for: the member who asked is still in
     /// the household, and a group it was asked in is still its family chat, not paused. An
     /// export of a large household takes many steps, and a member can be removed between them.
     func exportMayReach(_ job: ExportJob, member: Member) throws -> Bool {
         guard member.householdID == job.householdID, let household = try ledger.household(id: job.householdID) else { return false }
-        return try job.chatID == member.telegramUserID || job.chatID == feedChat(of: household)
-    }
-
-    /// Whole months and years, as `/report` counts them: entries may be dated up to a year ahead.
-    func exportDays(_ argument: String, today: LocalDate) -> ClosedRange<LocalDate>? {
-        switch argument {
-        case "", "month", "місяць", "месяц": return YearMonth(today).days
-        case "year", "рік", "год": return LocalDate(year: today.year, month: 1, day: 1)!...LocalDate(year: today.year, month: 12, day: 31)!
-        case "all", "все", "усе", "всё":
-            let last = ReportPeriod.years(today: today).upperBound
-            return LocalDate(year: 2000, month: 1, day: 1)!...LocalDate(year: last, month: 12, day: 31)!
-        default:
-            switch ReportPeriod.parse(argument, today: today, catalog: catalog) {
-            case .month(let month)?: return month.days
-            case .year(let year)?: return LocalDate(year: year, month: 1, day: 1)!...LocalDate(year: year, month: 12, day: 31)!
-            case nil: return nil
-            }
-        }
+        return try job.chatID == member.telegramUserID || job.chatID == FamilyFeature(context).feedChat(of: household)
     }
 
     /// The next chunk of the oldest unfinished export, as a job: each chunk is one transaction,
     /// so the progress message is edited while a large export runs; the last sends the file.
-    public func exportJobs() throws -> [ScheduledJob] {
+    func exportJobs() throws -> [ScheduledJob] {
         guard let job = try ledger.unfinishedExports().first else { return [] }
         return [ScheduledJob(key: AttemptKey(kind: "export", subject: job.id),
                              perform: { try self.exportStep(job) }, giveUp: { try self.abandonExport(job) })]
@@ -66,7 +26,7 @@ extension ConversationHandler {
 
     /// Makes one chunk of the oldest unfinished export, without the attempt rule (the console
     /// and tests); true while more work remains.
-    public func runExportStep() throws -> Bool {
+    func runExportStep() throws -> Bool {
         guard let job = try exportJobs().first else { return false }
         try job.perform()
         return try !ledger.unfinishedExports().isEmpty

@@ -3,7 +3,7 @@ import KopiykaCore
 import Ledger
 import Localization
 
-extension ConversationHandler {
+extension EntriesFeature {
     /// Why 20: a phone screen's worth, and 40 buttons stay well under Telegram's 100.
     static let listLimit = 20
 
@@ -38,20 +38,6 @@ extension ConversationHandler {
         let shown = Array(entries.prefix(Self.listLimit))
         let header = l(titleKey, ["amount": spent ?? .text(l("money.too_large")), "count": .number(entries.count)])
         try show(.list, entryIDs: shown.map(\.id), household: household, reply: reply, header: header)
-    }
-
-    /// `/rules`: the categories the household taught by correcting entries, each removable.
-    func rulesView(_ member: Member) throws -> (html: String, buttons: [[OutboxButton]]) {
-        let l = localizer(member)
-        let rules = try ledger.categoryRules(householdID: member.householdID)
-        guard !rules.isEmpty else { return (l("rules.empty"), []) }
-        // `вікон мийк` → `вікон… мийк…`: the message adds the last ellipsis.
-        func words(_ stem: String) -> String { stem.replacing(LearnedRules.separator, with: "… ") }
-        let lines = rules.map { l("rules.line", ["word": .text(words($0.stem).htmlEscaped), "category": .text(l.categoryName($0.category).htmlEscaped)]) }
-        let buttons = rules.prefix(30).map {
-            [OutboxButton(title: l("rules.button.remove", ["word": .text(words($0.stem).clipped(to: 32))]), data: CallbackData.removeRule($0.id).encoded)]
-        }
-        return (([l("rules.title")] + lines).joined(separator: "\n"), Array(buttons))
     }
 
     /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.

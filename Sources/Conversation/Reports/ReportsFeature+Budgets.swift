@@ -6,7 +6,7 @@ import Localization
 import Reports
 
 /// `/report`, `/budget` and the budget alerts that follow new entries.
-extension ConversationHandler {
+extension ReportsFeature {
     func report(_ argument: String, member: Member, household: Household, shownTo viewer: Viewer) throws -> String {
         let l = localizer(member)
         let today = today(of: household)
@@ -156,7 +156,7 @@ extension ConversationHandler {
                 guard let threshold = announce else { continue }
                 // Pushed over by private entries alone: their author hears it, the family does not.
                 let concerned = entries.filter { $0.kind == .expense && (status.category == nil || status.category == $0.category) }
-                let group = concerned.allSatisfy(\.isPrivate) ? nil : try feedChat(of: household)
+                let group = concerned.allSatisfy(\.isPrivate) ? nil : try FamilyFeature(context).feedChat(of: household)
                 let toFamily = group != nil
                 let chat = group ?? member.telegramUserID
                 let thread = toFamily ? household.familyThreadID : nil

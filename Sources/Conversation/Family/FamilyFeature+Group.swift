@@ -3,7 +3,7 @@ import KopiykaCore
 import Ledger
 import Localization
 
-extension ConversationHandler {
+extension FamilyFeature {
     /// The family group while the household's words may go there: linked, not paused, and
     /// Telegram not refusing sends to it (the bot was kicked, and the news has not come yet).
     func feedChat(of household: Household) throws -> Int64? {

@@ -4,7 +4,7 @@ import KopiykaCore
 import Ledger
 import Localization
 
-extension ConversationHandler {
+extension EntriesFeature {
     /// A message with two plausible amounts (`обід 250 300`): in a private chat, a question with
     /// a button per reading, and nothing stored until one is pressed; in a group, where only a
     /// sure entry is answered, a hint to write the amount alone.
@@ -17,7 +17,7 @@ extension ConversationHandler {
         let source = EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: message.messageID)
         let id = try ledger.addAmountQuestion(memberID: member.id, text: text, source: source)
         try reply(questionText(text, l), buttons: [readings.enumerated().map { index, money in
-            OutboxButton(title: l.money(money, style: .compact), data: CallbackData.chooseAmount(questionID: id, reading: index).encoded)
+            OutboxButton(title: l.money(money, style: .compact), data: AmountButton(questionID: id, reading: index).encoded)
         }])
     }
 

@@ -4,7 +4,7 @@ import Ledger
 import Localization
 
 /// `/rate`: what foreign money is worth in the household's currency.
-extension ConversationHandler {
+extension ReportsFeature {
     /// `/rate usd 41,5`: how many base-currency units one unit of a currency is worth; only a
     /// rate within `LedgerConversion.plausibleRange` of the pair.
     func rate(_ argument: String, member: Member, household: Household) throws -> String {

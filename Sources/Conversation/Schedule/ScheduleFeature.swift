@@ -4,7 +4,17 @@ import Ledger
 import Localization
 import Reports
 
-extension ConversationHandler {
+/// The family's timed posts: the daily digest in the family group and last month's report
+/// on the 1st.
+struct ScheduleFeature: Feature {
+    let context: ConversationContext
+    init(_ context: ConversationContext) { self.context = context }
+
+    /// Looked at every minute: a digest comes at 21:00, not to the second.
+    static let jobs = JobSource(name: "schedule", every: .seconds(60)) { context in
+        try ScheduleFeature(context).scheduledJobs()
+    }
+
     /// Hour of the daily digest, household time.
     static let digestHour = 21
     /// Hour of the monthly report on the 1st, household time.
@@ -14,12 +24,12 @@ extension ConversationHandler {
     /// on days without entries), last month's report on the 1st. Each is claimed once per
     /// period in the transaction that queues it (or when it is given up), so a restart neither
     /// skips nor repeats it. Call it every minute or so; it reads a row or two per household.
-    public func scheduledJobs() throws -> [ScheduledJob] {
+    func scheduledJobs() throws -> [ScheduledJob] {
         var jobs: [ScheduledJob] = []
         for household in try ledger.households() {
             let hour = household.timeZone.hour(of: clock.now())
             let today = today(of: household)
-            if try feedChat(of: household) != nil, hour >= Self.digestHour,
+            if try FamilyFeature(context).feedChat(of: household) != nil, hour >= Self.digestHour,
                try !ledger.isScheduleClaimed("digest", period: today.iso, householdID: household.id) {
                 jobs.append(claimedOnce("digest", householdID: household.id, period: today.iso) {
                     try self.sendDigest(householdID: household.id, day: today)
@@ -36,11 +46,6 @@ extension ConversationHandler {
         return jobs
     }
 
-    /// Runs what is due at once, without the attempt rule: for the console and tests.
-    public func runSchedule() throws {
-        for job in try scheduledJobs() { try job.perform() }
-    }
-
     /// A job done once per period: claimed in the transaction that does it, or given up.
     func claimedOnce(_ kind: String, householdID: Int64, period: String,
                      work: @escaping () throws -> Void) -> ScheduledJob {
@@ -52,7 +57,7 @@ extension ConversationHandler {
     }
 
     func sendDigest(householdID: Int64, day: LocalDate) throws {
-        guard let household = try ledger.household(id: householdID), let chat = try feedChat(of: household),
+        guard let household = try ledger.household(id: householdID), let chat = try FamilyFeature(context).feedChat(of: household),
               let digest = try digest(household, day: day) else { return }
         try ledger.enqueue(.message(html: digest), chatID: chat, threadID: household.familyThreadID)
     }
@@ -60,10 +65,10 @@ extension ConversationHandler {
     func sendMonthlyReport(householdID: Int64, month: YearMonth, today: LocalDate) throws {
         guard let household = try ledger.household(id: householdID) else { return }
         let owner = try ledger.members(householdID: household.id).first { $0.role == .owner }
-        let group = try feedChat(of: household)
+        let group = try FamilyFeature(context).feedChat(of: household)
         guard let chat = group ?? owner?.telegramUserID else { return }
         let viewer: Viewer = group == nil ? owner.map { .member($0.id) } ?? .group : .group
-        let report = try monthlyReport(month, household: household, today: today, shownTo: viewer)
+        let report = try ReportsFeature(context).monthlyReport(month, household: household, today: today, shownTo: viewer)
         guard !report.isEmpty else { return }
         try ledger.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
                            chatID: chat, threadID: group == nil ? nil : household.familyThreadID)

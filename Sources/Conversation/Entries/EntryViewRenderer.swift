@@ -9,7 +9,7 @@ import Localization
 /// Entries that are no longer the household's, and private entries the chat's reader may not
 /// see, are left out.
 struct EntryViewRenderer {
-    let handler: ConversationHandler
+    let entries: EntriesFeature
     let l: Localizer
     let householdID: Int64
     let viewer: Viewer
@@ -27,8 +27,8 @@ struct EntryViewRenderer {
 
     func render(_ kind: EntryView.Kind, entryIDs: [Int64], menu: Menu = .entries) throws -> (html: String, buttons: [[OutboxButton]]) {
         if kind == .confirmation && Self.isSummary(entryCount: entryIDs.count) { return (try summary(entryIDs), []) }
-        let ledger = handler.ledger
-        let restorableSince = handler.clock.now().addingTimeInterval(-Self.restoreWindow)
+        let ledger = entries.ledger
+        let restorableSince = entries.clock.now().addingTimeInterval(-Self.restoreWindow)
         var lines: [String] = []
         var rows: [[OutboxButton]] = []
         var hidden = false
@@ -50,9 +50,9 @@ struct EntryViewRenderer {
                 let name = label ?? (entryIDs.count > 1 ? shortName(entry) : nil)
                 rows.append([
                     OutboxButton(title: name.map { l("entry.button.category.named", ["name": .text($0)]) } ?? l("entry.button.category"),
-                                 data: CallbackData.categoryChoices(entryID: id, all: false).encoded),
+                                 data: EntryButton.categoryChoices(entryID: id, all: false).encoded),
                     OutboxButton(title: name.map { l("entry.button.delete.named", ["name": .text($0)]) } ?? l("entry.button.delete"),
-                                 data: CallbackData.deleteEntry(id).encoded),
+                                 data: EntryButton.deleteEntry(id).encoded),
                 ])
             } else if let entry = gone, entry.householdID == householdID {
                 let details = EntryLine(entry: entry, today: today).details(l)
@@ -61,7 +61,7 @@ struct EntryViewRenderer {
                     let name = label ?? (entryIDs.count > 1 ? shortName(entry) : nil)
                     rows.append([OutboxButton(
                         title: name.map { l("entry.button.restore.named", ["name": .text($0)]) } ?? l("entry.button.restore"),
-                        data: CallbackData.restoreEntry(id).encoded)])
+                        data: EntryButton.restoreEntry(id).encoded)])
                 }
             }
         }
@@ -82,7 +82,7 @@ struct EntryViewRenderer {
             choices = pool
         } else {
             let month = YearMonth(today)
-            let used = try handler.ledger.categoriesByUse(householdID: entry.householdID, kind: entry.kind,
+            let used = try entries.ledger.categoriesByUse(householdID: entry.householdID, kind: entry.kind,
                                                           months: month.previous.previous...month)
             choices = Array((used.filter(pool.contains) + pool).reduce(into: [CategoryKey]()) { list, key in
                 if !list.contains(key) && key != entry.category { list.append(key) }
@@ -91,14 +91,14 @@ struct EntryViewRenderer {
         var rows = stride(from: 0, to: choices.count, by: 3).map { start in
             choices[start..<min(start + 3, choices.count)].map { key in
                 OutboxButton(title: key == entry.category ? "✓ " + l.categoryName(key) : l.categoryName(key),
-                             data: CallbackData.setCategory(entryID: entry.id, key).encoded)
+                             data: EntryButton.setCategory(entryID: entry.id, key).encoded)
             }
         }
-        var last = [OutboxButton(title: l("entry.button.back"), data: CallbackData.entryButtons(entryID: entry.id).encoded)]
+        var last = [OutboxButton(title: l("entry.button.back"), data: EntryButton.entryButtons(entryID: entry.id).encoded)]
         if !all {
-            last.insert(OutboxButton(title: l("entry.button.more"), data: CallbackData.categoryChoices(entryID: entry.id, all: true).encoded), at: 0)
+            last.insert(OutboxButton(title: l("entry.button.more"), data: EntryButton.categoryChoices(entryID: entry.id, all: true).encoded), at: 0)
             rows.append([OutboxButton(title: l(entry.kind == .expense ? "entry.button.to_income" : "entry.button.to_expense"),
-                                      data: CallbackData.switchKind(entryID: entry.id).encoded)])
+                                      data: EntryButton.switchKind(entryID: entry.id).encoded)])
         }
         rows.append(last)
         return rows
@@ -111,7 +111,7 @@ struct EntryViewRenderer {
     }
 
     /// Why 20, as for lists: 40 buttons stay well under Telegram's 100, and 20 lines fit a message.
-    static func isSummary(entryCount: Int) -> Bool { entryCount > ConversationHandler.listLimit }
+    static func isSummary(entryCount: Int) -> Bool { entryCount > EntriesFeature.listLimit }
 
     /// How many of a summary's entries it shows.
     static let summaryLines = 5
@@ -120,7 +120,7 @@ struct EntryViewRenderer {
     /// to fix them (`/history` for one, a reply `видалити` for all). Re-rendered like any
     /// view, so it counts what is left after deletes.
     func summary(_ entryIDs: [Int64]) throws -> String {
-        let live = try entryIDs.compactMap { try handler.ledger.entry(id: $0) }
+        let live = try entryIDs.compactMap { try entries.ledger.entry(id: $0) }
         guard !live.isEmpty else { return l("entry.summary.deleted", ["count": .number(entryIDs.count)]) }
         var lines = [l("entry.summary.title", ["count": .number(live.count)])]
         lines += live.prefix(Self.summaryLines).map { EntryLine(entry: $0, today: today).details(l) }

@@ -4,7 +4,7 @@ import KopiykaCore
 import Ledger
 import Localization
 
-extension ConversationHandler {
+extension EntriesFeature {
     /// Parses `text`, stores what it holds and confirms it; then tells the family (for entries
     /// made in a private chat) and announces any budget it pushed over a threshold. Or explains
     /// what is missing, storing nothing.
@@ -38,9 +38,9 @@ extension ConversationHandler {
         }
         try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply)
         if inPrivate {
-            try FamilyBroadcaster(handler: self).post(saved, by: member, household: household)
+            try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: member, household: household)
         }
-        try announceBudgets(after: saved, member: member, household: household)
+        try ReportsFeature(context).announceBudgets(after: saved, member: member, household: household)
     }
 
     /// Runs `body` as one savepoint; false, keeping nothing of it, when it would push a month

@@ -3,7 +3,7 @@ import FoundationEssentials
 import KopiykaCore
 import Ledger
 
-extension ConversationHandler {
+extension EntriesFeature {
     /// The author edited the message that made entries: they are re-read from the new text —
     /// changed in place, added, or removed when it no longer holds an amount. An amount or a
     /// date out of bounds, or a month total it would push past `Int64`, changes nothing and is
@@ -53,6 +53,6 @@ extension ConversationHandler {
         }
         try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
         let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entry(id: $0) }
-        try announceBudgets(after: changed, member: member, household: household)
+        try ReportsFeature(context).announceBudgets(after: changed, member: member, household: household)
     }
 }

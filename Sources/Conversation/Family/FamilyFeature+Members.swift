@@ -19,7 +19,7 @@ enum Invitations {
     }
 }
 
-extension ConversationHandler {
+extension FamilyFeature {
     /// `/invite`: a single-use link to this household, valid for 7 days.
     func invite(_ member: Member) throws -> String {
         let code = Invitations.newCode()
@@ -42,8 +42,8 @@ extension ConversationHandler {
         case .failure(let problem):
             try reply(l("family.invite.\(problem)"))
             if existing == nil {
-                let (member, _) = try memberFor(sender)
-                try welcome(member, reply: reply)
+                let (member, _) = try WelcomeFeature(context).memberFor(sender)
+                try WelcomeFeature(context).welcome(member, reply: reply)
             }
             return
         case .success(let id):
@@ -61,14 +61,14 @@ extension ConversationHandler {
             }
             member = try ledger.moveMember(existing, toHousehold: householdID)
         } else {
-            member = try ledger.addMember(newcomer(sender), householdID: householdID)
+            member = try ledger.addMember(WelcomeFeature(context).newcomer(sender), householdID: householdID)
         }
         _ = try ledger.useInvitation(code: code, by: member)
         let household = try household(of: member)
         let members = try ledger.members(householdID: householdID)
         let owner = members.first { $0.role == .owner }
         try reply(localizer(member)("family.joined", ["owner": .text((owner?.name ?? "").htmlEscaped)]),
-                  buttons: existing == nil ? languageButtons() : [])
+                  buttons: existing == nil ? WelcomeFeature(context).languageButtons() : [])
         try tellFamily(household, except: member) { $0("family.member_joined", ["name": .text(member.name.htmlEscaped)]) }
     }
 
@@ -93,17 +93,17 @@ extension ConversationHandler {
         lines += invitations.lines
         guard member.role == .owner else { return (lines.joined(separator: "\n"), invitations.buttons) }
         var buttons = members.filter { $0.id != member.id }.map { person in
-            [OutboxButton(title: l("family.button.remove", ["name": .text(person.name)]), data: CallbackData.removeMember(person.id).encoded),
-             OutboxButton(title: l("family.button.owner", ["name": .text(person.name)]), data: CallbackData.makeOwner(person.id).encoded)]
+            [OutboxButton(title: l("family.button.remove", ["name": .text(person.name)]), data: FamilyButton.removeMember(person.id).encoded),
+             OutboxButton(title: l("family.button.owner", ["name": .text(person.name)]), data: FamilyButton.makeOwner(person.id).encoded)]
         }
         buttons.append(BroadcastMode.allCases.map { mode in
             let title = l("family.mode.\(mode.rawValue)")
             return OutboxButton(title: mode == household.broadcastMode ? "✓ " + title : title,
-                                data: CallbackData.broadcastMode(mode.rawValue).encoded)
+                                data: FamilyButton.broadcastMode(mode.rawValue).encoded)
         })
         buttons += invitations.buttons
         if household.familyChatID != nil {
-            buttons.append([OutboxButton(title: l("family.button.unlink"), data: CallbackData.unlinkGroup.encoded)])
+            buttons.append([OutboxButton(title: l("family.button.unlink"), data: FamilyButton.unlinkGroup.encoded)])
         }
         return (lines.joined(separator: "\n"), buttons)
     }
@@ -115,8 +115,8 @@ extension ConversationHandler {
         guard try ledger.members(householdID: member.householdID).count > 1 else { return (l("family.leave.alone"), []) }
         guard member.role != .owner else { return (l("family.leave.owner"), []) }
         return (l("family.leave.confirm"), [[
-            OutboxButton(title: l("family.leave.button.yes"), data: CallbackData.leave(memberID: member.id, confirmed: true).encoded),
-            OutboxButton(title: l("family.leave.button.no"), data: CallbackData.leave(memberID: member.id, confirmed: false).encoded),
+            OutboxButton(title: l("family.leave.button.yes"), data: FamilyButton.leave(memberID: member.id, confirmed: true).encoded),
+            OutboxButton(title: l("family.leave.button.no"), data: FamilyButton.leave(memberID: member.id, confirmed: false).encoded),
         ]])
     }
 

@@ -13,7 +13,7 @@ extension Invitations {
     }
 }
 
-extension ConversationHandler {
+extension FamilyFeature {
     /// The open invitations a member may see and cancel in `/family`: every one for the
     /// owner, their own for anyone else.
     func visibleInvitations(_ member: Member) throws -> [Invitation] {
@@ -33,10 +33,10 @@ extension ConversationHandler {
             let date = l.dayAndMonth(LocalDate(invitation.expires, in: household.timeZone))
             lines.append(l("family.invitation", ["name": .text(name.htmlEscaped), "date": .text(date)]))
             buttons.append([OutboxButton(title: l("family.button.revoke", ["name": .text(name), "date": .text(date)]),
-                                         data: CallbackData.revokeInvitation(invitation.code).encoded)])
+                                         data: FamilyButton.revokeInvitation(invitation.code).encoded)])
         }
         if invitations.count > 1 {
-            buttons.append([OutboxButton(title: l("family.button.revoke_all"), data: CallbackData.revokeInvitation(nil).encoded)])
+            buttons.append([OutboxButton(title: l("family.button.revoke_all"), data: FamilyButton.revokeInvitation(nil).encoded)])
         }
         return (lines, buttons)
     }

@@ -1,0 +1,77 @@
+import EntryParsing
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+extension CorrectionsFeature {
+    /// Remembers the note's words for the entry's category, so the next such note lands
+    /// there. A one-word note makes a one-word rule: the member moved that word alone. A
+    /// longer note makes one rule of all its words together, which a later note matches only
+    /// when it holds every one of them: moving `мийка вікон` to Дім moves the next
+    /// `вікна мийка`, never a car's `мийка`. Short words (`з`, `на`) and numbers teach
+    /// nothing; a private entry's words teach nothing either, since `/rules` shows them.
+    func learn(from entry: Entry, household: Household) throws {
+        guard !entry.isPrivate else { return }
+        let stems = Set(categoryStems(of: entry.note).filter { $0.count >= 3 && !$0.allSatisfy(\.isNumber) }).sorted()
+        guard !stems.isEmpty else { return }
+        try ledger.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
+    }
+
+    /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `12.11`, `готівка`,
+    /// `дохід`, or `видалити` changes that entry; a reply that changes nothing says so.
+    func correct(_ view: EntryView, with text: String, member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        let household = try household(of: member)
+        let ours = try view.entryIDs.compactMap { try ledger.entry(id: $0) }.filter { $0.householdID == household.id }
+        let live = ours.filter(viewer(in: reply.chat, member).sees)
+        guard !live.isEmpty else {
+            try reply(l(ours.isEmpty ? "entry.not_yours" : "entry.private"))
+            return
+        }
+        if Self.deleteWords.contains(text.lowercased().trimming(while: \.isPunctuation)) {
+            for entry in live { try ledger.delete(entryID: entry.id) }
+            try EntriesFeature(context).refresh(entryIDs: live.map(\.id), household: household)
+            try reply(l("entry.deleted.answer"))
+            return
+        }
+        guard live.count == 1, let entry = live.first else {
+            try reply(l(EntryViewRenderer.isSummary(entryCount: view.entryIDs.count) ? "entry.summary.hint" : "correction.many"))
+            return
+        }
+        let today = today(of: household)
+        let change = correction(text, household: household, today: today)
+        guard !change.isEmpty else {
+            let refusal = outOfBounds(text, household: household, today: today)
+            try reply(refusal.map { EntriesFeature(context).hint(for: $0, text: text, localizer: l) } ?? l("correction.not_understood"))
+            return
+        }
+        let changed = change.applied(to: entry) { suggestedCategory($0, kind: $1, household: household) }
+        guard changed != entry else {
+            try reply(l("correction.unchanged", ["details": .text(EntryLine(entry: entry, today: today).details(l))]))
+            return
+        }
+        guard try EntriesFeature(context).withinMoneyLimits({ try ledger.update(changed) }) else {
+            try reply(l("error.amount_too_large"))
+            return
+        }
+        if change.category == changed.category && changed.category != entry.category { try learn(from: changed, household: household) }
+        try EntriesFeature(context).refresh(entryIDs: [entry.id], household: household)
+        try reply(l("correction.done", ["details": .text(EntryLine(entry: changed, today: today).details(l))]))
+        try ReportsFeature(context).announceBudgets(after: [changed], member: member, household: household)
+    }
+
+    static let deleteWords: Set<String> = ["видалити", "видали", "видалено", "удалить", "удали", "delete", "del", "🗑", "🗑\u{FE0F}"]
+
+    /// Why a correction that reads as an amount or a date cannot be taken: out of bounds.
+    func outOfBounds(_ text: String, household: Household, today: LocalDate) -> ParseFailure? {
+        for candidate in [text, text + " 1"] {
+            switch EntriesFeature(context).parse(candidate, household: household, today: today) {
+            case .failure(let failure) where failure == .amountTooLarge || failure == .dateOutOfRange: return failure
+            case .failure(.noAmount): continue
+            default: return nil
+            }
+        }
+        return nil
+    }
+}

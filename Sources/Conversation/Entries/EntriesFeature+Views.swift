@@ -1,0 +1,43 @@
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+/// The messages that show entries (a confirmation, a list): drawn with their buttons, and
+/// drawn again wherever they are whenever one of their entries changes.
+extension EntriesFeature {
+    /// A renderer for views in `chatID`, in the language of whoever reads that chat.
+    func viewRenderer(chatID: Int64, household: Household) throws -> EntryViewRenderer {
+        let reader = try ledger.member(telegramUserID: chatID)
+        let l = reader.map(localizer) ?? familyLocalizer(household)
+        let names = try ledger.memberNames(householdID: household.id)
+        return EntryViewRenderer(entries: self, l: l, householdID: household.id, viewer: try FamilyFeature(context).viewer(ofChat: chatID, household: household),
+                                 today: today(of: household), memberNames: names)
+    }
+
+    /// Re-renders the messages that show one of these entries, and the family posts, in the
+    /// household's chats as they are now (not a group another household linked since, nor the
+    /// chat of someone who left).
+    func refresh(entryIDs: [Int64], household: Household) throws {
+        let chats = try FamilyFeature(context).chats(of: household)
+        for view in try ledger.entryViews(showing: entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
+        try FamilyBroadcaster(family: FamilyFeature(context)).refresh(entryIDs: entryIDs, household: household)
+    }
+
+    /// Re-renders one message that shows entries, with its entries' buttons or a menu.
+    func redraw(_ view: EntryView, household: Household, menu: EntryViewRenderer.Menu = .entries) throws {
+        let shown = try viewRenderer(chatID: view.chatID, household: household).render(view.kind, entryIDs: view.entryIDs, menu: menu)
+        let html = [view.header, shown.html].compactMap { $0 }.joined(separator: "\n")
+        try ledger.enqueue(.edit(messageID: nil, ofOutboxID: view.outboxID, html: html, buttons: shown.buttons), chatID: view.chatID)
+    }
+
+    /// Queues a message that shows entries with their buttons, and remembers it as their view.
+    @discardableResult
+    func show(_ kind: EntryView.Kind, entryIDs: [Int64], household: Household, reply: Replier,
+              header: String? = nil) throws -> Int64 {
+        let shown = try viewRenderer(chatID: reply.chat.id, household: household).render(kind, entryIDs: entryIDs)
+        let outboxID = try reply([header, shown.html].compactMap { $0 }.joined(separator: "\n"), buttons: shown.buttons)
+        try ledger.recordEntryView(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
+        return outboxID
+    }
+}

@@ -1,0 +1,73 @@
+import EntryParsing
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+/// Entries: what a message records (`кава 85`), the question when its amount is unsure, an
+/// edited message read again, the messages that show entries with their buttons, and `/add`,
+/// `/today`, `/week`, `/history`, `/undo`.
+struct EntriesFeature: Feature {
+    let context: ConversationContext
+    init(_ context: ConversationContext) { self.context = context }
+
+    static let commands: [KnownCommand] = [
+        KnownCommand("today", section: .reports, helpRank: 30, menuRank: 3, words: ["сьогодні", "сегодня", "today"]) { call in
+            try EntriesFeature(call.context).recent(days: 1, titleKey: "today.title", member: call.member, reply: call.reply)
+        },
+        KnownCommand("week", section: .reports, helpRank: 40, menuRank: 4, words: ["тиждень", "неделя", "week"]) { call in
+            try EntriesFeature(call.context).recent(days: 7, titleKey: "week.title", member: call.member, reply: call.reply)
+        },
+        KnownCommand("history", section: .reports, helpRank: 50, menuRank: 5, words: ["історія", "история", "history"]) { call in
+            try EntriesFeature(call.context).history(call.argument, member: call.member, reply: call.reply)
+        },
+        KnownCommand("undo", section: .entries, helpRank: 60, menuRank: 6, words: ["скасувати", "отменить", "undo"]) { call in
+            try EntriesFeature(call.context).undo(call.member, reply: call.reply)
+        },
+        // No words: alone «додати» means nothing.
+        KnownCommand("add", section: .family, helpRank: 130, menuRank: 8, aliases: ["dodaty", "dobavit"]) { call in
+            try EntriesFeature(call.context).record(call.argument, message: call.message, member: call.member, reply: call.reply)
+        },
+    ]
+
+    static let buttons = ButtonNamespace.of(AmountButton.self) { button, call in
+        try EntriesFeature(call.context).chooseAmount(questionID: button.questionID, reading: button.reading,
+                                                      press: call.press, member: call.member)
+    }
+
+    static let entryButtons = ButtonNamespace.of(EntryButton.self) { button, call in
+        try EntriesFeature(call.context).press(button, press: call.press, member: call.member)
+    }
+
+    /// Unaddressed group text is an entry only with confidence: it parses, and each entry has a
+    /// category, merchant, currency or account word beside its one plausible amount (a learned
+    /// rule counts). Anything else is chatter and gets no answer at all.
+    func readsAsEntry(_ text: String, household: Household) -> Bool {
+        let today = today(of: household)
+        guard case .success(let entries) = parse(text, household: household, today: today),
+              entries.allSatisfy({ $0.readings.isEmpty }) else { return false }
+        return entries.allSatisfy { $0.account != nil || ![.other, .otherIncome].contains($0.category) }
+            || parser.readsAsEntry(text, today: today)
+    }
+}
+
+/// `amt:<question id>:<reading>`: one reading of a message the bot asked about.
+struct AmountButton: ButtonData {
+    static let prefixes: Set<String> = ["amt"]
+    let questionID: Int64
+    let reading: Int
+
+    var encoded: String { "amt:\(questionID):\(reading)" }
+
+    init(questionID: Int64, reading: Int) {
+        self.questionID = questionID
+        self.reading = reading
+    }
+
+    init?(fields: [Substring]) {
+        guard fields.count == 3, fields[0] == "amt", let question = Self.id(fields, 1), let reading = Int(fields[2]),
+              (0..<8).contains(reading)
+        else { return nil }
+        self.init(questionID: question, reading: reading)
+    }
+}

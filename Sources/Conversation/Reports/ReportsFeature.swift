@@ -1,0 +1,31 @@
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+import Reports
+
+/// Reports and budgets: `/report` for a month or a year, `/budget` with the alerts that follow
+/// new entries, and `/rate` for the exchange rates entries in other currencies are counted by.
+struct ReportsFeature: Feature {
+    let context: ConversationContext
+    init(_ context: ConversationContext) { self.context = context }
+
+    static let commands: [KnownCommand] = [
+        KnownCommand("report", section: .reports, helpRank: 10, menuRank: 1, aliases: ["zvit", "otchet"],
+                     words: ["звіт", "звіти", "отчет", "отчеты", "report", "reports"],
+                     wordArguments: .readable { argument, today, catalog in
+                         ReportPeriod.parse(argument, today: today, catalog: catalog) != nil
+                     }) { call in
+            let reports = ReportsFeature(call.context)
+            try call.reply(try reports.report(call.argument, member: call.member, household: call.household,
+                                              shownTo: reports.viewer(in: call.message.chat, call.member)))
+        },
+        KnownCommand("budget", section: .reports, helpRank: 20, menuRank: 2, aliases: ["biudzhet"],
+                     words: ["бюджет", "бюджети", "бюджеты", "budget", "budgets"]) { call in
+            try call.reply(try ReportsFeature(call.context).budget(call.argument, member: call.member, household: call.household))
+        },
+        KnownCommand("rate", section: .entries, helpRank: 80, menuRank: 12, words: ["курс", "курси", "курсы", "rate", "rates"]) { call in
+            try call.reply(try ReportsFeature(call.context).rate(call.argument, member: call.member, household: call.household))
+        },
+    ]
+}

@@ -1,0 +1,12 @@
+/// The conversation's features, in one list. A new feature is added here once; a command, a
+/// button or a job it adds later touches only its own folder (and `Locales/`).
+enum Features {
+    static let commands: [KnownCommand] = ReportsFeature.commands + EntriesFeature.commands + CorrectionsFeature.commands
+        + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands
+
+    static let buttons: [ButtonNamespace] = [
+        WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
+    ]
+
+    static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs]
+}
