@@ -23,7 +23,7 @@ extension BotCore {
         let jobs: [ScheduledJob]
         switch list {
         case .schedule:
-            try ledger.pruneAttempts(before: clock.now().addingTimeInterval(-Self.attemptRetention))
+            try ledger.botState.pruneAttempts(before: clock.now().addingTimeInterval(-Self.attemptRetention))
             jobs = try conversation.scheduledJobs()
         case .exports:
             jobs = try conversation.exportJobs()

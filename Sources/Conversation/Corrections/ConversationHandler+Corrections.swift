@@ -7,9 +7,9 @@ import Localization
 extension ConversationHandler {
     /// A renderer for views in `chatID`, in the language of whoever reads that chat.
     func viewRenderer(chatID: Int64, household: Household) throws -> EntryViewRenderer {
-        let reader = try ledger.member(telegramUserID: chatID)
+        let reader = try ledger.families.member(telegramUserID: chatID)
         let l = reader.map(localizer) ?? familyLocalizer(household)
-        let names = try ledger.memberNames(householdID: household.id)
+        let names = try ledger.families.memberNames(householdID: household.id)
         return EntryViewRenderer(handler: self, l: l, householdID: household.id, viewer: try viewer(ofChat: chatID, household: household),
                                  today: today(of: household), memberNames: names)
     }
@@ -19,7 +19,7 @@ extension ConversationHandler {
     /// chat of someone who left).
     func refresh(entryIDs: [Int64], household: Household) throws {
         let chats = try chats(of: household)
-        for view in try ledger.entryViews(showing: entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
+        for view in try ledger.entries.entryViews(showing: entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
         try FamilyBroadcaster(handler: self).refresh(entryIDs: entryIDs, household: household)
     }
 
@@ -27,7 +27,7 @@ extension ConversationHandler {
     func redraw(_ view: EntryView, household: Household, menu: EntryViewRenderer.Menu = .entries) throws {
         let shown = try viewRenderer(chatID: view.chatID, household: household).render(view.kind, entryIDs: view.entryIDs, menu: menu)
         let html = [view.header, shown.html].compactMap { $0 }.joined(separator: "\n")
-        try ledger.enqueue(.edit(messageID: nil, ofOutboxID: view.outboxID, html: html, buttons: shown.buttons), chatID: view.chatID)
+        try ledger.outbox.enqueue(.edit(messageID: nil, ofOutboxID: view.outboxID, html: html, buttons: shown.buttons), chatID: view.chatID)
     }
 
     /// Queues a message that shows entries with their buttons, and remembers it as their view.
@@ -36,7 +36,7 @@ extension ConversationHandler {
               header: String? = nil) throws -> Int64 {
         let shown = try viewRenderer(chatID: reply.chat.id, household: household).render(kind, entryIDs: entryIDs)
         let outboxID = try reply([header, shown.html].compactMap { $0 }.joined(separator: "\n"), buttons: shown.buttons)
-        try ledger.recordEntryView(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
+        try ledger.entries.recordEntryView(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
         return outboxID
     }
 
@@ -52,13 +52,13 @@ extension ConversationHandler {
         default:
             return nil
         }
-        let entry = try ledger.entry(id: entryID)
-        guard let known = try entry ?? ledger.deletedEntry(id: entryID), known.householdID == household.id else {
+        let entry = try ledger.entries.entry(id: entryID)
+        guard let known = try entry ?? ledger.entries.deleted(id: entryID), known.householdID == household.id else {
             return l("entry.not_yours")
         }
         // Only its author changes a private entry, and only where they may see it.
         guard (press.chat.map { viewer(in: $0, member) } ?? .member(member.id)).sees(known) else { return l("entry.private") }
-        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entryView(chatID: chat.id, messageID: $0) } }
+        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entries.entryView(chatID: chat.id, messageID: $0) } }
         switch data {
         case .categoryChoices(_, let all):
             guard let pressed else { return nil }
@@ -73,7 +73,7 @@ extension ConversationHandler {
             let answer = l("entry.category_set", ["name": .text(l.categoryName(category))])
             guard entry.category != category else { return answer }  // Already there: nothing to learn.
             entry.category = category
-            guard try withinMoneyLimits({ try ledger.update(entry) }) else { return l("error.amount_too_large") }
+            guard try withinMoneyLimits({ try ledger.entries.update(entry) }) else { return l("error.amount_too_large") }
             try learn(from: entry, household: household)
             try refresh(entryIDs: [entryID], household: household)
             try announceBudgets(after: [entry], member: member, household: household)
@@ -82,20 +82,20 @@ extension ConversationHandler {
             guard var entry else { return nil }
             entry.kind = entry.kind == .expense ? .income : .expense
             entry.category = suggestedCategory(entry.note, kind: entry.kind, household: household)
-            try ledger.update(entry)
+            try ledger.entries.update(entry)
             try refresh(entryIDs: [entryID], household: household)
             if let pressed { try redraw(pressed, household: household, menu: .categories(entryID: entryID, all: false)) }
             try announceBudgets(after: [entry], member: member, household: household)
             return l("entry.kind_set.\(entry.kind.rawValue)")
         case .deleteEntry:
             guard entry != nil else { return nil }
-            try ledger.delete(entryID: entryID)
+            try ledger.entries.delete(entryID: entryID)
             try refresh(entryIDs: [entryID], household: household)
             return l("entry.deleted.answer")
         case .restoreEntry:
             let since = clock.now().addingTimeInterval(-EntryViewRenderer.restoreWindow)
             var restored = false
-            guard try withinMoneyLimits({ restored = try ledger.restore(entryID: entryID, deletedSince: since) != nil })
+            guard try withinMoneyLimits({ restored = try ledger.entries.restore(entryID: entryID, deletedSince: since) != nil })
             else { return l("error.amount_too_large") }
             guard restored else { return l("entry.restore.too_late") }
             try refresh(entryIDs: [entryID], household: household)
@@ -115,7 +115,7 @@ extension ConversationHandler {
         guard !entry.isPrivate else { return }
         let stems = Set(categoryStems(of: entry.note).filter { $0.count >= 3 && !$0.allSatisfy(\.isNumber) }).sorted()
         guard !stems.isEmpty else { return }
-        try ledger.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
+        try ledger.entries.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
     }
 
     /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `12.11`, `готівка`,
@@ -123,14 +123,14 @@ extension ConversationHandler {
     func correct(_ view: EntryView, with text: String, member: Member, reply: Replier) throws {
         let l = localizer(member)
         let household = try household(of: member)
-        let ours = try view.entryIDs.compactMap { try ledger.entry(id: $0) }.filter { $0.householdID == household.id }
+        let ours = try view.entryIDs.compactMap { try ledger.entries.entry(id: $0) }.filter { $0.householdID == household.id }
         let live = ours.filter(viewer(in: reply.chat, member).sees)
         guard !live.isEmpty else {
             try reply(l(ours.isEmpty ? "entry.not_yours" : "entry.private"))
             return
         }
         if Self.deleteWords.contains(text.lowercased().trimming(while: \.isPunctuation)) {
-            for entry in live { try ledger.delete(entryID: entry.id) }
+            for entry in live { try ledger.entries.delete(entryID: entry.id) }
             try refresh(entryIDs: live.map(\.id), household: household)
             try reply(l("entry.deleted.answer"))
             return
@@ -151,7 +151,7 @@ extension ConversationHandler {
             try reply(l("correction.unchanged", ["details": .text(EntryLine(entry: entry, today: today).details(l))]))
             return
         }
-        guard try withinMoneyLimits({ try ledger.update(changed) }) else {
+        guard try withinMoneyLimits({ try ledger.entries.update(changed) }) else {
             try reply(l("error.amount_too_large"))
             return
         }

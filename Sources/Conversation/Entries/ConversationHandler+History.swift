@@ -12,7 +12,7 @@ extension ConversationHandler {
         let l = localizer(member)
         let household = try household(of: member)
         let count = min(max(Int(argument) ?? 10, 1), Self.listLimit)
-        let entries = try ledger.recentEntries(householdID: household.id, limit: count, shownTo: viewer(in: reply.chat, member))
+        let entries = try ledger.entries.recent(householdID: household.id, limit: count, shownTo: viewer(in: reply.chat, member))
         guard !entries.isEmpty else {
             try reply(l("history.empty"))
             return
@@ -26,7 +26,7 @@ extension ConversationHandler {
         let l = localizer(member)
         let household = try household(of: member)
         let today = today(of: household)
-        let entries = try ledger.entries(householdID: household.id, dates: today.adding(days: 1 - days)...today).reversed()
+        let entries = try ledger.entries.list(householdID: household.id, dates: today.adding(days: 1 - days)...today).reversed()
             .filter(viewer(in: reply.chat, member).sees)
         guard !entries.isEmpty else {
             try reply(l(days == 1 ? "today.empty" : "week.empty"))
@@ -43,7 +43,7 @@ extension ConversationHandler {
     /// `/rules`: the categories the household taught by correcting entries, each removable.
     func rulesView(_ member: Member) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
-        let rules = try ledger.categoryRules(householdID: member.householdID)
+        let rules = try ledger.entries.categoryRules(householdID: member.householdID)
         guard !rules.isEmpty else { return (l("rules.empty"), []) }
         // `вікон мийк` → `вікон… мийк…`: the message adds the last ellipsis.
         func words(_ stem: String) -> String { stem.replacing(LearnedRules.separator, with: "… ") }
@@ -57,12 +57,12 @@ extension ConversationHandler {
     /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
     func undo(_ member: Member, reply: Replier) throws {
         let l = localizer(member)
-        guard let entry = try ledger.lastEntry(of: member, createdSince: clock.now().addingTimeInterval(-86_400)) else {
+        guard let entry = try ledger.entries.latest(of: member, createdSince: clock.now().addingTimeInterval(-86_400)) else {
             try reply(l("undo.nothing"))
             return
         }
         let household = try household(of: member)
-        try ledger.delete(entryID: entry.id)
+        try ledger.entries.delete(entryID: entry.id)
         try refresh(entryIDs: [entry.id], household: household)
         try show(.confirmation, entryIDs: [entry.id], household: household, reply: reply, header: l("undo.done"))
     }

@@ -12,11 +12,11 @@ extension ConversationHandler {
         let command = Command(text, botUsername: settings.botUsername)
         let addressed = command != nil || message.isReplyToBot
         let reply = Replier(ledger: ledger, chat: message.chat)
-        guard let household = try ledger.household(familyChatID: message.chat.id) else {
+        guard let household = try ledger.families.household(familyChatID: message.chat.id) else {
             if addressed { try reply(catalog[language(of: message.sender)]("group.not_linked")) }
             return
         }
-        guard var member = try ledger.member(telegramUserID: message.sender.id), member.householdID == household.id else {
+        guard var member = try ledger.families.member(telegramUserID: message.sender.id), member.householdID == household.id else {
             if addressed { try reply(catalog[language(of: message.sender)]("group.not_member")) }
             return
         }
@@ -50,7 +50,7 @@ extension ConversationHandler {
 
     /// The family chat speaks its owner's language.
     func familyLocalizer(_ household: Household) -> Localizer {
-        let owner = (try? ledger.members(householdID: household.id))?.first { $0.role == .owner }
+        let owner = (try? ledger.families.members(householdID: household.id))?.first { $0.role == .owner }
         return catalog[owner.flatMap { Language(rawValue: $0.language) } ?? settings.defaultLanguage]
     }
 }

@@ -49,7 +49,7 @@ extension ConversationHandler {
                 try reply(l("language.choose"), buttons: languageButtons())
                 return
             }
-            try ledger.setLanguage(language.rawValue, memberID: member.id)
+            try ledger.families.setLanguage(language.rawValue, memberID: member.id)
             member.language = language.rawValue
             try reply(localizer(member)("language.changed"))
         }

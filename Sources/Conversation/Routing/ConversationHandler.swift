@@ -47,9 +47,9 @@ public final class ConversationHandler {
             case .removedFromGroup(let chatID):
                 try groupRemoved(chatID: chatID)
             case .blocked(let chatID, let isBlocked):
-                try ledger.setChatBlocked(chatID, isBlocked)
+                try ledger.outbox.setChatBlocked(chatID, isBlocked)
             case .chatMigrated(let old, let new):
-                try ledger.moveChat(from: old, to: new)
+                try ledger.outbox.moveChat(from: old, to: new)
             }
         }
     }
@@ -62,7 +62,7 @@ public final class ConversationHandler {
     /// with an invitation), commands are answered (with or without the slash), anything else
     /// is read as entries.
     func receivePrivate(_ message: IncomingMessage) throws {
-        try ledger.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
+        try ledger.outbox.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
         let text = message.text.trimmed
         let reply = Replier(ledger: ledger, chat: message.chat)
         let command = Command(text, botUsername: settings.botUsername)
@@ -84,13 +84,13 @@ public final class ConversationHandler {
     /// The entries shown by the message this one replies to, if it replies to such a message.
     func replied(to message: IncomingMessage) throws -> EntryView? {
         guard let target = message.replyToMessageID else { return nil }
-        return try ledger.entryView(chatID: message.chat.id, messageID: target)
+        return try ledger.entries.entryView(chatID: message.chat.id, messageID: target)
     }
 
     /// The member writing, registering a newcomer with a household of their own.
     func memberFor(_ sender: Sender) throws -> (Member, isNew: Bool) {
-        if let member = try ledger.member(telegramUserID: sender.id) { return (member, false) }
-        let member = try ledger.createHousehold(owner: newcomer(sender), baseCurrency: settings.baseCurrency,
+        if let member = try ledger.families.member(telegramUserID: sender.id) { return (member, false) }
+        let member = try ledger.families.createHousehold(owner: newcomer(sender), baseCurrency: settings.baseCurrency,
                                                 timeZone: settings.timeZone)
         return (member, true)
     }
@@ -130,7 +130,7 @@ public final class ConversationHandler {
     }
 
     func household(of member: Member) throws -> Household {
-        guard let household = try ledger.household(id: member.householdID) else {
+        guard let household = try ledger.families.household(id: member.householdID) else {
             throw ConversationError.missingHousehold(member.householdID)
         }
         return household
@@ -148,6 +148,6 @@ struct Replier {
 
     @discardableResult
     func callAsFunction(_ html: String, buttons: [[OutboxButton]] = []) throws -> Int64 {
-        try ledger.enqueue(.message(html: html, buttons: buttons), chatID: chat.id, threadID: chat.threadID)
+        try ledger.outbox.enqueue(.message(html: html, buttons: buttons), chatID: chat.id, threadID: chat.threadID)
     }
 }
