@@ -21,12 +21,12 @@ public enum ReportsBenchmark {
 
             var random = SplitMix64(seed: 42)
             let members = try (0..<homes).map { home -> [Member] in
-                let owner = try ledger.createHousehold(
+                let owner = try ledger.families.createHousehold(
                     owner: Newcomer(telegramUserID: Int64(home * 2 + 1), name: "Оля \(home)", language: "uk"),
                     timeZone: ZoneRules(identifier: "Europe/Kyiv") ?? .utc)
-                try ledger.setBudget(Budget(category: "cafe", limitMinor: 300_000), householdID: owner.householdID)
-                try ledger.setBudget(Budget(category: nil, limitMinor: 4_000_000), householdID: owner.householdID)
-                let partner = try ledger.addMember(
+                try ledger.entries.setBudget(Budget(category: "cafe", limitMinor: 300_000), householdID: owner.householdID)
+                try ledger.entries.setBudget(Budget(category: nil, limitMinor: 4_000_000), householdID: owner.householdID)
+                let partner = try ledger.families.addMember(
                     Newcomer(telegramUserID: Int64(home * 2 + 2), name: "Тарас \(home)", language: "uk"),
                     householdID: owner.householdID)
                 return [owner, partner]
@@ -40,7 +40,7 @@ public enum ReportsBenchmark {
                     for _ in 0..<min(batch, count - inserted) {
                         let member = members[Int.random(in: 0..<homes, using: &random)][Int.random(in: 0...1, using: &random)]
                         let date = today.adding(days: -Int.random(in: 0..<(3 * 365), using: &random))
-                        _ = try ledger.add([NewEntry(
+                        _ = try ledger.entries.add([NewEntry(
                             kind: .expense, amount: Money(minorUnits: Int64.random(in: 1_000...200_000, using: &random), currency: .uah),
                             category: categories.randomElement(using: &random)!, account: nil, date: date,
                             note: "кава", originalText: "кава 85")], by: member)
@@ -56,7 +56,7 @@ public enum ReportsBenchmark {
             for _ in 0..<500 {
                 let member = members[Int.random(in: 0..<homes, using: &random)][0]
                 _ = try single.time {
-                    try ledger.add([NewEntry(kind: .expense, amount: Money(major: 85, currency: .uah), category: "cafe",
+                    try ledger.entries.add([NewEntry(kind: .expense, amount: Money(major: 85, currency: .uah), category: "cafe",
                                              account: nil, date: today, note: "кава", originalText: "кава 85")], by: member)
                 }
             }
@@ -85,13 +85,13 @@ public enum ReportsBenchmark {
     }
 
     static func renderReport(_ ledger: Ledger, _ owner: Member, month: YearMonth, today: LocalDate, l: Localizer) throws -> String {
-        guard let household = try ledger.household(id: owner.householdID) else { return "" }
+        guard let household = try ledger.families.household(id: owner.householdID) else { return "" }
         return ReportRenderer(l).render(try ReportBuilder.monthly(from: ledger, household: household, month: month, today: today,
                                                                   shownTo: .member(owner.id)))
     }
 
     static func renderBudgets(_ ledger: Ledger, _ owner: Member, today: LocalDate, l: Localizer) throws -> String {
-        guard let household = try ledger.household(id: owner.householdID) else { return "" }
+        guard let household = try ledger.families.household(id: owner.householdID) else { return "" }
         let month = YearMonth(today)
         let statuses = try ReportBuilder.budgetStatuses(from: ledger, household: household, month: month, today: today)
         return ReportRenderer(l).render(budgets: statuses, baseCurrency: household.baseCurrency, month: month)
@@ -99,7 +99,7 @@ public enum ReportsBenchmark {
 
     static func verify(_ ledger: Ledger, label: String, say: (String) -> Void) throws {
         let start = ContinuousClock.now
-        let mismatches = try ledger.monthTotalsMismatches()
+        let mismatches = try ledger.entries.monthTotalsMismatches()
         say("reports[\(label)]: month totals verified against entries in \(seconds(since: start).fixed(2)) s: "
             + "\(mismatches) mismatches")
     }

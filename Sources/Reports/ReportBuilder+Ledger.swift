@@ -15,21 +15,21 @@ extension ReportBuilder {
         do {
             // `month.previous` traps only for January of year 1; months here come from the clock
             // or from `ReportPeriod`, which starts at 2000.
-            totals = try ledger.monthTotals(householdID: household.id, months: month...month)
-            previous = try ledger.monthTotals(householdID: household.id, months: month.previous...month.previous)
+            totals = try ledger.entries.monthTotals(householdID: household.id, months: month...month)
+            previous = try ledger.entries.monthTotals(householdID: household.id, months: month.previous...month.previous)
             if YearMonth(today) == month {
                 context.sameDays = try sameDays(ledger, household: household, month: month, today: today, totals: totals)
             }
         } catch is MoneyOverflow {
             return .tooLarge(month: month, today: today, baseCurrency: household.baseCurrency)
         }
-        context.hidden = try ledger.hiddenEntries(householdID: household.id, dates: month.days, from: viewer)
-        context.firstDay = try ledger.firstDay(of: household)
+        context.hidden = try ledger.entries.hidden(householdID: household.id, dates: month.days, from: viewer)
+        context.firstDay = try ledger.entries.firstDay(of: household)
         return monthly(
             month: month, today: today, baseCurrency: household.baseCurrency, totals: totals, previous: previous,
-            largest: try ledger.largestExpenses(householdID: household.id, month: month, limit: 3, shownTo: viewer),
-            members: try ledger.members(householdID: household.id) + ledger.formerMembers(householdID: household.id),
-            budgets: try ledger.budgets(householdID: household.id), context: context)
+            largest: try ledger.entries.largestExpenses(householdID: household.id, month: month, limit: 3, shownTo: viewer),
+            members: try ledger.families.members(householdID: household.id) + ledger.families.formerMembers(householdID: household.id),
+            budgets: try ledger.entries.budgets(householdID: household.id), context: context)
     }
 
     /// Days 1…N of a running month against the same days of the month before: N is today,
@@ -42,18 +42,18 @@ extension ReportBuilder {
         let spent = try totals.filter { $0.kind == .expense }.map(\.baseMinor).checkedSum()
         var later: Int64 = 0
         if through < month.dayCount {
-            later = try ledger.expenseBaseMinor(householdID: household.id, dates: month.firstDay.adding(days: through)...month.lastDay)
+            later = try ledger.entries.expenseBaseMinor(householdID: household.id, dates: month.firstDay.adding(days: through)...month.lastDay)
         }
         return SameDays(throughDay: through,
-                        previousMinor: try ledger.expenseBaseMinor(householdID: household.id, dates: previousDays),
+                        previousMinor: try ledger.entries.expenseBaseMinor(householdID: household.id, dates: previousDays),
                         currentMinor: try CheckedMinor.subtract(spent, later))
     }
 
     /// Where each of a household's budgets stands in `month`, as of `today`. Throws
     /// `MoneyOverflow` when a budget's spending does not fit in `Int64`.
     public static func budgetStatuses(from ledger: Ledger, household: Household, month: YearMonth, today: LocalDate) throws -> [BudgetStatus] {
-        let expenses = try ledger.monthTotals(householdID: household.id, months: month...month).filter { $0.kind == .expense }
+        let expenses = try ledger.entries.monthTotals(householdID: household.id, months: month...month).filter { $0.kind == .expense }
         let daysLeft = YearMonth(today) == month ? month.dayCount - today.day + 1 : 0
-        return try budgetStatuses(try ledger.budgets(householdID: household.id), expenses: expenses, daysLeft: daysLeft)
+        return try budgetStatuses(try ledger.entries.budgets(householdID: household.id), expenses: expenses, daysLeft: daysLeft)
     }
 }

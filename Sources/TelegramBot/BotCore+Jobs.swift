@@ -14,7 +14,7 @@ extension BotCore {
     /// `attemptRetention` go at most once an hour.
     public func runJobs(_ source: JobSource) throws -> Int {
         if lastAttemptPruning.map({ clock.now().timeIntervalSince($0) >= 3600 }) ?? true {
-            try ledger.pruneAttempts(before: clock.now().addingTimeInterval(-Self.attemptRetention))
+            try ledger.botState.pruneAttempts(before: clock.now().addingTimeInterval(-Self.attemptRetention))
             lastAttemptPruning = clock.now()
         }
         let jobs = try conversation.dueJobs(source)

@@ -37,7 +37,7 @@ public actor BotCore: BatchUpdateHandler {
     }
 
     public func storedOffset() throws -> Int64? {
-        try ledger.telegramOffset()
+        try ledger.botState.telegramOffset()
     }
 
     /// The update's effects, its replies and the next offset in one transaction; or, once it
@@ -69,20 +69,20 @@ public actor BotCore: BatchUpdateHandler {
     /// Inside the caller's transaction.
     private func apply(_ update: Update) throws {
         // At-least-once delivery: an update below the committed offset is a replay.
-        if let offset = try ledger.telegramOffset(), update.updateID < offset { return }
+        if let offset = try ledger.botState.telegramOffset(), update.updateID < offset { return }
         try faults.check(update)
         if let event = UpdateRouter.event(for: update) {
             try conversation.handle(event)
         } else {
             log.debug("update \(update.updateID) has nothing for the conversation")
         }
-        try ledger.setTelegramOffset(update.updateID + 1)
+        try ledger.botState.setTelegramOffset(update.updateID + 1)
     }
 
     /// Inside the caller's transaction. The apology goes out only the first time: a give-up
     /// tried again means the apology itself died.
     private func giveUp(_ update: Update, attempts: Int) throws {
-        if let offset = try ledger.telegramOffset(), update.updateID < offset { return }
+        if let offset = try ledger.botState.telegramOffset(), update.updateID < offset { return }
         if attempts == AttemptRule.limit, let event = UpdateRouter.event(for: update) {
             do {
                 try ledger.transaction { try conversation.apologize(for: event) }
@@ -90,7 +90,7 @@ public actor BotCore: BatchUpdateHandler {
                 log.warning("could not tell the sender of update \(update.updateID) it was skipped: \(error)")
             }
         }
-        try ledger.setTelegramOffset(update.updateID + 1)
+        try ledger.botState.setTelegramOffset(update.updateID + 1)
     }
 
     /// Work for tests that must land like an update: one transaction.
@@ -101,25 +101,25 @@ public actor BotCore: BatchUpdateHandler {
     }
 
     func pendingOutbox(limit: Int, known: [Int64: OutboxContent]) throws -> [OutboxItem] {
-        try ledger.pendingOutbox(limit: limit, known: known)
+        try ledger.outbox.pending(limit: limit, known: known)
     }
 
     func pendingOutbox(after id: Int64, limit: Int) throws -> [OutboxItem] {
-        try ledger.pendingOutbox(after: id, limit: limit)
+        try ledger.outbox.pending(after: id, limit: limit)
     }
 
     func sentMessageID(outboxID: Int64) throws -> Int64? {
-        try ledger.sentMessageID(outboxID: outboxID)
+        try ledger.outbox.sentMessageID(outboxID: outboxID)
     }
 
     func recordPiecesSent(_ count: Int, outboxID: Int64) throws {
-        try ledger.recordPiecesSent(count, outboxID: outboxID)
+        try ledger.outbox.recordPiecesSent(count, outboxID: outboxID)
     }
 
     /// Records a round of sends in one transaction.
     func complete(_ results: [(OutboxItem, OutboxResult)]) throws {
         try ledger.transaction {
-            for (item, result) in results { try ledger.complete(item, with: result) }
+            for (item, result) in results { try ledger.outbox.complete(item, with: result) }
         }
     }
 }

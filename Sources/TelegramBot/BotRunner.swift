@@ -130,7 +130,7 @@ public struct BotRunner: Sendable {
 }
 
 extension BotCore {
-    func pendingOutboxCount() throws -> Int { try ledger.pendingOutboxCount() }
+    func pendingOutboxCount() throws -> Int { try ledger.outbox.pendingCount() }
 }
 
 /// Cancels the bot's task on SIGINT or SIGTERM: the poller finishes the update in hand, the

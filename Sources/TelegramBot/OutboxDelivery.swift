@@ -181,6 +181,6 @@ enum OutboxPruning {
 }
 
 extension BotCore {
-    /// See `Ledger.pruneOutbox`.
-    func pruneOutbox(limit: Int) throws -> Bool { try ledger.pruneOutbox(limit: limit) }
+    /// See `OutboxStore.prune`.
+    func pruneOutbox(limit: Int) throws -> Bool { try ledger.outbox.prune(limit: limit) }
 }

@@ -11,9 +11,9 @@ import Testing
     let chat = try! TestConversation(botUsername: "kopiyka_bot")
 
     func entries(of sender: Sender) throws -> [Entry] {
-        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
+        let member = try #require(try chat.ledger.families.member(telegramUserID: sender.id))
         let first = LocalDate(year: 2000, month: 1, day: 1)!, last = LocalDate(year: 2100, month: 1, day: 1)!
-        return try chat.ledger.entries(householdID: member.householdID, dates: first...last)
+        return try chat.ledger.entries.list(householdID: member.householdID, dates: first...last)
     }
 
     func ask(_ text: String, from sender: Sender) throws -> ConsoleDelivery.Line {

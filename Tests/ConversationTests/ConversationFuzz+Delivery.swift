@@ -24,14 +24,14 @@ extension Ledger {
     func deliverForFuzz() throws -> (rows: [FuzzRow], answered: Set<String>) {
         var rows: [FuzzRow] = []
         var answered: Set<String> = []
-        for item in try pendingOutbox(limit: 10_000) {
+        for item in try outbox.pending(limit: 10_000) {
             var messageID = item.id
             switch item.content {
             case .message(let html, _, let buttons):
                 rows.append(FuzzRow(chatID: item.chatID, kind: .message, bytes: Array(html.utf8),
                                     buttonData: buttons.flatMap { $0 }.map(\.data), messageID: item.id, outboxID: item.id))
             case .edit(let target, let ofOutboxID, let html, let buttons):
-                messageID = try target ?? ofOutboxID.flatMap { try sentMessageID(outboxID: $0) } ?? item.id
+                messageID = try target ?? ofOutboxID.flatMap { try outbox.sentMessageID(outboxID: $0) } ?? item.id
                 rows.append(FuzzRow(chatID: item.chatID, kind: .edit, bytes: Array(html.utf8),
                                     buttonData: buttons.flatMap { $0 }.map(\.data), messageID: messageID, outboxID: item.id))
             case .callbackAnswer(let queryID, let text):
@@ -42,7 +42,7 @@ extension Ledger {
                 rows.append(FuzzRow(chatID: item.chatID, kind: .document, bytes: Array((fileName + (caption ?? "")).utf8) + data,
                                     buttonData: [], messageID: item.id, outboxID: item.id))
             }
-            try complete(item, with: .sent(messageID: messageID))
+            try outbox.complete(item, with: .sent(messageID: messageID))
         }
         return (rows, answered)
     }

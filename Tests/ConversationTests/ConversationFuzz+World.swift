@@ -91,10 +91,10 @@ final class FuzzWorld {
         let ledger = chat.ledger
         audiences = try people.map { person in
             var chats: Set<Int64> = [person.sender.id]
-            guard let member = try ledger.member(telegramUserID: person.sender.id) else { return chats }
-            for id in try [member.householdID] + ledger.householdsLeft(by: member.id) {
-                guard let household = try ledger.household(id: id) else { continue }
-                for other in try ledger.members(householdID: household.id) { chats.insert(other.telegramUserID) }
+            guard let member = try ledger.families.member(telegramUserID: person.sender.id) else { return chats }
+            for id in try [member.householdID] + ledger.families.householdsLeft(by: member.id) {
+                guard let household = try ledger.families.household(id: id) else { continue }
+                for other in try ledger.families.members(householdID: household.id) { chats.insert(other.telegramUserID) }
                 if let group = household.familyChatID { chats.insert(group) }
             }
             return chats

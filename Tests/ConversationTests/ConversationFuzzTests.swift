@@ -73,7 +73,7 @@ final class ConversationFuzz {
         run(.linkGroup(world.groups[0], by: 0))
         run(.linkGroup(world.groups[1], by: 4))
         let households = try Set(world.people.prefix(7).map { person in
-            try #require(try chat.ledger.member(telegramUserID: person.sender.id)).householdID
+            try #require(try chat.ledger.families.member(telegramUserID: person.sender.id)).householdID
         })
         #expect(households.count == 3, "setup: \(households)")
     }
@@ -108,7 +108,7 @@ final class ConversationFuzz {
     func checkTotals() {
         guard failure == nil else { return }
         do {
-            let mismatches = try chat.ledger.monthTotalsMismatches()
+            let mismatches = try chat.ledger.entries.monthTotalsMismatches()
             if mismatches != 0 { fail("\(mismatches) month-total rows differ from the sum of their entries") }
         } catch {
             fail("the totals check threw \(error)")
@@ -118,8 +118,8 @@ final class ConversationFuzz {
     /// What the run covered, for the log.
     func summary() throws -> String {
         let ledger = chat.ledger
-        let households = try ledger.households()
-        let entries = try households.map { try ledger.entryCount(householdID: $0.id) }.reduce(0, +)
+        let households = try ledger.families.households()
+        let entries = try households.map { try ledger.entries.count(householdID: $0.id) }.reduce(0, +)
         let days = Int(chat.clock.now.timeIntervalSince(testNow) / 86_400)
         return "ConversationFuzz: \(stepCount) steps, \(households.count) households, \(entries) entries kept, "
             + "\(days) days on the clock; delivered \(delivered[.message] ?? 0) messages, \(delivered[.edit] ?? 0) edits, "

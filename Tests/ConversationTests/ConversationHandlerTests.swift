@@ -9,8 +9,8 @@ import Testing
     let today = LocalDate(year: 2026, month: 11, day: 21)!
 
     func entries(of sender: Sender) throws -> [Entry] {
-        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
-        return try chat.ledger.entries(householdID: member.householdID,
+        let member = try #require(try chat.ledger.families.member(telegramUserID: sender.id))
+        return try chat.ledger.entries.list(householdID: member.householdID,
                                        dates: today.adding(days: -400)...today)
     }
 
@@ -66,7 +66,7 @@ import Testing
         try chat.say("/start")
         try chat.handler.handle(IncomingMessage(
             chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha, text: "<b>кава</b> 85"))
-        guard case .message(let html, _, _)? = try chat.ledger.pendingOutbox().last?.content else {
+        guard case .message(let html, _, _)? = try chat.ledger.outbox.pending().last?.content else {
             Issue.record("nothing queued")
             return
         }
@@ -77,7 +77,7 @@ import Testing
         try chat.say("/start")
         #expect(try chat.say("/lang en").first?.contains("English") == true)
         #expect(try chat.say("кава 85").last == "✅ кава · ₴85 · Cafés · card")
-        #expect(try chat.ledger.member(telegramUserID: Sender.olha.id)?.language == "en")
+        #expect(try chat.ledger.families.member(telegramUserID: Sender.olha.id)?.language == "en")
         #expect(try chat.say("/lang xx").first?.contains("/lang uk") == true)
     }
 
@@ -92,7 +92,7 @@ import Testing
     @Test func groupChatterIsIgnoredUntilFamiliesArrive() throws {
         let message = IncomingMessage(chat: ChatRef(id: -100, kind: .group), sender: .olha, text: "кава 85")
         #expect(try chat.send(message).isEmpty)
-        #expect(try chat.ledger.member(telegramUserID: Sender.olha.id) == nil)
+        #expect(try chat.ledger.families.member(telegramUserID: Sender.olha.id) == nil)
     }
 
     /// Found by the conversation fuzz: a press in the private chat of someone marked as having

@@ -27,8 +27,8 @@ import Testing
     }
 
     func onlyEntry() throws -> Entry {
-        let member = try #require(try chat.ledger.member(telegramUserID: olha.id))
-        let entries = try chat.ledger.recentEntries(householdID: member.householdID, limit: 10)
+        let member = try #require(try chat.ledger.families.member(telegramUserID: olha.id))
+        let entries = try chat.ledger.entries.recent(householdID: member.householdID, limit: 10)
         try #require(entries.count == 1)
         return entries[0]
     }
@@ -55,11 +55,11 @@ import Testing
         let chosen = try press("cat:\(entry.id):home", on: line)
         #expect(chosen.first { $0.isEdit }?.text.replacingOccurrences(of: "\u{A0}", with: " ") == "✅ фікус · 300 ₴ · Дім · картка")
         #expect(chosen.contains { $0.kind == .notice && $0.text == "✓ Дім" })
-        #expect(try chat.ledger.entry(id: entry.id)?.category == "home")
+        #expect(try chat.ledger.entries.entry(id: entry.id)?.category == "home")
         // Learned, in another grammatical form too.
         try write("фікуса 200", messageID: 501)
-        let member = try #require(try chat.ledger.member(telegramUserID: olha.id))
-        #expect(try chat.ledger.recentEntries(householdID: member.householdID, limit: 1).first?.category == "home")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: olha.id))
+        #expect(try chat.ledger.entries.recent(householdID: member.householdID, limit: 1).first?.category == "home")
         let rules = try chat.say("/rules").joined()
         #expect(rules.contains("Дім"))
     }
@@ -70,30 +70,30 @@ import Testing
         let deleted = try press("del:\(entry.id)", on: line)
         #expect(deleted.first?.text.hasPrefix("🗑\u{FE0F}") == true)
         #expect(deleted.first?.buttons.flatMap { $0 }.map(\.data) == ["undel:\(entry.id)"])
-        #expect(try chat.ledger.entry(id: entry.id) == nil)
+        #expect(try chat.ledger.entries.entry(id: entry.id) == nil)
         _ = try press("undel:\(entry.id)", on: line)
-        #expect(try chat.ledger.entry(id: entry.id) == entry)
+        #expect(try chat.ledger.entries.entry(id: entry.id) == entry)
         _ = try press("del:\(entry.id)", on: line)
         chat.clock.advance(by: 11 * 60)
         #expect(try press("undel:\(entry.id)", on: line).contains { $0.text.contains("не можна") })
-        #expect(try chat.ledger.entry(id: entry.id) == nil)
+        #expect(try chat.ledger.entries.entry(id: entry.id) == nil)
     }
 
     @Test func aReplyChangesAmountCategoryDateAccountOrDeletes() throws {
         let line = try write("кава 85")
         let id = try onlyEntry().id
         #expect(try reply("120", to: line).last?.contains("Виправлено") == true)
-        #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 120, currency: .uah))
+        #expect(try chat.ledger.entries.entry(id: id)?.amount == Money(major: 120, currency: .uah))
         _ = try reply("таксі", to: line)
-        #expect(try chat.ledger.entry(id: id)?.category == "taxi")
+        #expect(try chat.ledger.entries.entry(id: id)?.category == "taxi")
         _ = try reply("вчора", to: line)
-        #expect(try chat.ledger.entry(id: id)?.date == LocalDate(year: 2026, month: 11, day: 20))
+        #expect(try chat.ledger.entries.entry(id: id)?.date == LocalDate(year: 2026, month: 11, day: 20))
         _ = try reply("готівка", to: line)
-        #expect(try chat.ledger.entry(id: id)?.account == .cash)
-        #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 120, currency: .uah))
+        #expect(try chat.ledger.entries.entry(id: id)?.account == .cash)
+        #expect(try chat.ledger.entries.entry(id: id)?.amount == Money(major: 120, currency: .uah))
         #expect(try reply("щось незрозуміле", to: line).last?.contains("Не розумію виправлення") == true)
         _ = try reply("видалити", to: line)
-        #expect(try chat.ledger.entry(id: id) == nil)
+        #expect(try chat.ledger.entries.entry(id: id) == nil)
     }
 
     @Test func aReplyStillFindsItsEntryAfterTheMessageWasEdited() throws {
@@ -101,7 +101,7 @@ import Testing
         let id = try onlyEntry().id
         _ = try press("cat:\(id):taxi", on: line)
         _ = try reply("120", to: line)
-        #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 120, currency: .uah))
+        #expect(try chat.ledger.entries.entry(id: id)?.amount == Money(major: 120, currency: .uah))
     }
 
     @Test func aReplyToSeveralEntriesAsksForTheButtons() throws {
@@ -114,15 +114,15 @@ import Testing
         let id = try onlyEntry().id
         var lines = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: "кава 95", updateID: 90, messageID: 700)))
         #expect(lines.first?.isEdit == true)
-        #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 95, currency: .uah))
-        #expect(try chat.ledger.entry(id: id)?.originalText == "кава 95")
+        #expect(try chat.ledger.entries.entry(id: id)?.amount == Money(major: 95, currency: .uah))
+        #expect(try chat.ledger.entries.entry(id: id)?.originalText == "кава 95")
         lines = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: "кава 95, таксі 120", updateID: 91, messageID: 700)))
-        let member = try #require(try chat.ledger.member(telegramUserID: olha.id))
-        #expect(try chat.ledger.entryCount(householdID: member.householdID) == 2)
+        let member = try #require(try chat.ledger.families.member(telegramUserID: olha.id))
+        #expect(try chat.ledger.entries.count(householdID: member.householdID) == 2)
         #expect(lines.first?.text.split(separator: "\n").count == 2)
         _ = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: "кава", updateID: 92, messageID: 700)))
-        #expect(try chat.ledger.entryCount(householdID: member.householdID) == 0)
-        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+        #expect(try chat.ledger.entries.count(householdID: member.householdID) == 0)
+        #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func editingAnAddCommandInTheGroupRereadsItsEntry() throws {
@@ -133,8 +133,8 @@ import Testing
         let id = try onlyEntry().id
         _ = try chat.handle(.edited(IncomingMessage(chat: ChatRef(id: group, kind: .group), sender: olha, text: "/add кава 95",
                                                     updateID: 99, messageID: 77)))
-        #expect(try chat.ledger.entry(id: id)?.amount == Money(major: 95, currency: .uah))
-        #expect(try chat.ledger.entry(id: id)?.note == "кава")
+        #expect(try chat.ledger.entries.entry(id: id)?.amount == Money(major: 95, currency: .uah))
+        #expect(try chat.ledger.entries.entry(id: id)?.note == "кава")
     }
 
     @Test func undoRemovesTheLastEntryOfTheDay() throws {
@@ -143,8 +143,8 @@ import Testing
         try write("таксі 120", messageID: 501)
         let undone = try chat.say("/undo")
         #expect(undone.last?.hasPrefix("↩\u{FE0F} Скасовано:\n🗑\u{FE0F} таксі") == true)
-        let member = try #require(try chat.ledger.member(telegramUserID: olha.id))
-        #expect(try chat.ledger.recentEntries(householdID: member.householdID, limit: 5).map(\.note) == ["кава"])
+        let member = try #require(try chat.ledger.families.member(telegramUserID: olha.id))
+        #expect(try chat.ledger.entries.recent(householdID: member.householdID, limit: 5).map(\.note) == ["кава"])
         chat.clock.advance(by: 2 * 86_400)
         #expect(try chat.say("/undo").last?.contains("немає") == true)
     }
@@ -204,7 +204,7 @@ import Testing
         try chat.say("/start", from: .taras)
         let attempt = try chat.press("del:\(id)", from: .taras, messageID: line.messageID)
         #expect(attempt.contains { $0.text.contains("не з вашої родини") })
-        #expect(try chat.ledger.entry(id: id) != nil)
+        #expect(try chat.ledger.entries.entry(id: id) != nil)
     }
 
     @Test func theFamilyPostFollowsCorrections() throws {

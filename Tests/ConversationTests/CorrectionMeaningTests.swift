@@ -20,8 +20,8 @@ import Testing
     func write(_ text: String, from sender: Sender = .olha) throws -> (line: ConsoleDelivery.Line, entry: Entry) {
         let lines = try chat.send(IncomingMessage(chat: ChatRef(id: sender.id, kind: .privateChat), sender: sender, text: text))
         let line = try #require(lines.last { $0.chatID == sender.id && !$0.buttons.isEmpty })
-        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
-        let entry = try #require(try chat.ledger.recentEntries(householdID: member.householdID, limit: 1).first)
+        let member = try #require(try chat.ledger.families.member(telegramUserID: sender.id))
+        let entry = try #require(try chat.ledger.entries.recent(householdID: member.householdID, limit: 1).first)
         return (line, entry)
     }
 
@@ -36,11 +36,11 @@ import Testing
         let (line, entry) = try write("OLX 800", from: sender(language))
         #expect(entry.kind == .expense)
         _ = try reply(income, to: line, from: sender(language))
-        var changed = try #require(try chat.ledger.entry(id: entry.id))
+        var changed = try #require(try chat.ledger.entries.entry(id: entry.id))
         #expect(changed.kind == .income && changed.category.kind == .income, "\(changed)")
         #expect(changed.amount == entry.amount)
         _ = try reply(expense, to: line, from: sender(language))
-        changed = try #require(try chat.ledger.entry(id: entry.id))
+        changed = try #require(try chat.ledger.entries.entry(id: entry.id))
         #expect(changed.kind == .expense && changed.category.kind == .expense, "\(changed)")
     }
 
@@ -48,7 +48,7 @@ import Testing
         let (line, entry) = try write("мама дала 500")
         let answer = try reply("зарплата", to: line)
         #expect(answer.contains("Виправлено: мама дала · +500 ₴ · Зарплата"), "\(answer)")
-        #expect(try chat.ledger.entry(id: entry.id)?.kind == .income)
+        #expect(try chat.ledger.entries.entry(id: entry.id)?.kind == .income)
     }
 
     @Test func theButtonsTurnAnExpenseIntoIncomeAndBack() throws {
@@ -57,25 +57,25 @@ import Testing
         let button = try #require(menu.flatMap(\.buttons).flatMap { $0 }.first { $0.data == "kind:\(entry.id)" })
         #expect(button.title == "💰 Це дохід")
         let switched = try chat.press(button.data, from: .olha, messageID: line.messageID)
-        #expect(try chat.ledger.entry(id: entry.id)?.kind == .income)
+        #expect(try chat.ledger.entries.entry(id: entry.id)?.kind == .income)
         #expect(switched.contains { $0.isEdit && $0.text.hasPrefix("💰 допомога на дитину · +860") }, "\(switched)")
         // The menu now offers income categories and the way back.
         let offered = switched.last { $0.isEdit }?.buttons.flatMap { $0 } ?? []
         #expect(offered.contains { $0.data == "cat:\(entry.id):salary" })
         #expect(offered.contains { $0.title == "💸 Це витрата" })
         _ = try chat.press("kind:\(entry.id)", from: .olha, messageID: line.messageID)
-        #expect(try chat.ledger.entry(id: entry.id)?.kind == .expense)
+        #expect(try chat.ledger.entries.entry(id: entry.id)?.kind == .expense)
     }
 
     @Test(arguments: Language.allCases)
     func aReplyThatReadsAsADateSetsTheDate(_ language: Language) throws {
         let (line, entry) = try write("шаурма 120", from: sender(language))
         _ = try reply("12.11", to: line, from: sender(language))
-        let changed = try #require(try chat.ledger.entry(id: entry.id))
+        let changed = try #require(try chat.ledger.entries.entry(id: entry.id))
         #expect(changed.date == LocalDate(year: 2026, month: 11, day: 12))
         #expect(changed.amount == entry.amount)
         _ = try reply("12,11", to: line, from: sender(language))
-        #expect(try chat.ledger.entry(id: entry.id)?.amount == Money(minorUnits: 1_211, currency: .uah))
+        #expect(try chat.ledger.entries.entry(id: entry.id)?.amount == Money(minorUnits: 1_211, currency: .uah))
     }
 
     @Test(arguments: [(Language.uk, "Без змін"), (.ru, "Без изменений"), (.en, "No change")])
@@ -84,7 +84,7 @@ import Testing
         let answer = try reply("кафе", to: line, from: sender(language))
         #expect(answer.hasPrefix(words), "\(answer)")
         #expect(!answer.contains("✏️"))
-        #expect(try chat.ledger.entry(id: entry.id) == entry)
+        #expect(try chat.ledger.entries.entry(id: entry.id) == entry)
         #expect(try reply("85", to: line, from: sender(language)).hasPrefix(words))
     }
 
@@ -121,22 +121,22 @@ import Testing
         let question = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: Sender.taras.id, kind: .privateChat),
                                                                   sender: .taras, text: "/leave")).last)
         #expect(question.text.contains("залишиться в її історії"))
-        let family = try #require(try chat.ledger.member(telegramUserID: owner.id)).householdID
-        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        let family = try #require(try chat.ledger.families.member(telegramUserID: owner.id)).householdID
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
         #expect(taras.householdID == family)
         #expect(question.buttons.flatMap { $0 }.map(\.data) == ["leave:\(taras.id):yes", "leave:\(taras.id):no"])
         _ = try chat.press("leave:\(taras.id):no", from: .taras, messageID: question.messageID)
-        #expect(try chat.ledger.member(id: taras.id)?.householdID == family)
+        #expect(try chat.ledger.families.member(id: taras.id)?.householdID == family)
         // Only the one asked can answer.
         _ = try chat.press("leave:\(taras.id):yes", from: owner, messageID: question.messageID)
-        #expect(try chat.ledger.member(id: taras.id)?.householdID == family)
+        #expect(try chat.ledger.families.member(id: taras.id)?.householdID == family)
         let done = try chat.press("leave:\(taras.id):yes", from: .taras, messageID: question.messageID)
         #expect(done.contains { $0.isEdit && $0.text.contains("залишилося в її історії") })
-        #expect(try chat.ledger.member(id: taras.id)?.householdID != family)
+        #expect(try chat.ledger.families.member(id: taras.id)?.householdID != family)
         let report = try chat.say("/report", from: owner).joined().replacingOccurrences(of: "\u{A0}", with: " ")
         #expect(report.contains("500"), "\(report)")
         #expect(try chat.say("/history", from: owner).joined().contains("Тарас · велосипед"))
-        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+        #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func whatAMemberBroughtGoesBackWithThemWhenTheyLeave() throws {
@@ -145,10 +145,10 @@ import Testing
         let invite = try chat.say("/invite").joined()
         try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: .taras)
         try chat.say("велосипед 500", from: .taras)
-        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
         _ = try chat.press("leave:\(taras.id):yes", from: .taras)
-        let alone = try #require(try chat.ledger.member(id: taras.id))
-        #expect(try chat.ledger.recentEntries(householdID: alone.householdID, limit: 10).map(\.note) == ["таксі"])
-        #expect(try chat.ledger.recentEntries(householdID: taras.householdID, limit: 10).map(\.note) == ["велосипед"])
+        let alone = try #require(try chat.ledger.families.member(id: taras.id))
+        #expect(try chat.ledger.entries.recent(householdID: alone.householdID, limit: 10).map(\.note) == ["таксі"])
+        #expect(try chat.ledger.entries.recent(householdID: taras.householdID, limit: 10).map(\.note) == ["велосипед"])
     }
 }

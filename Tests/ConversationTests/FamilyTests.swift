@@ -23,14 +23,14 @@ import Testing
 
     @Test func anInviteLinkJoinsTheSecondPersonOnce() throws {
         try family()
-        let olha = try #require(try chat.ledger.member(telegramUserID: Sender.olha.id))
-        #expect(try chat.ledger.members(householdID: olha.householdID).map(\.name) == ["Оля", "Тарас"])
+        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        #expect(try chat.ledger.families.members(householdID: olha.householdID).map(\.name) == ["Оля", "Тарас"])
         let invite = try chat.say("/invite").joined()
         let start = invite.index(invite.range(of: "start=")!.upperBound, offsetBy: 0)
         let payload = String(invite[start...].prefix(17))
         #expect(try chat.say("/start \(payload)", from: .dmitry).first?.contains("Такого приглашения") == false)
         #expect(try chat.say("/start \(payload)", from: .anna).first?.contains("used already") == true)
-        #expect(try chat.ledger.member(telegramUserID: Sender.anna.id)?.householdID != olha.householdID)
+        #expect(try chat.ledger.families.member(telegramUserID: Sender.anna.id)?.householdID != olha.householdID)
     }
 
     @Test func anExpiredOrUnknownInvitationIsNamed() throws {
@@ -50,7 +50,7 @@ import Testing
         #expect(try chat.say("/start \(payload)", from: .taras).first?.contains("/leave") == true)
         #expect(try chat.say("/leave", from: .olha).first?.contains("власника") == true)
         #expect(try chat.say("/leave", from: .taras).first?.contains("залишиться в її історії") == true)
-        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
         #expect(try chat.press("leave:\(taras.id):yes", from: .taras).texts(in: taras.telegramUserID).joined().contains("вийшли"))
         #expect(try chat.say("/start \(payload)", from: .taras).first?.contains("Вітаємо") == true)
     }
@@ -67,13 +67,13 @@ import Testing
         try family()
         let linked = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: .taras))
         #expect(linked.texts(in: group).first?.contains("сімейний чат") == true)
-        let olha = try #require(try chat.ledger.member(telegramUserID: Sender.olha.id))
-        #expect(try chat.ledger.household(id: olha.householdID)?.familyChatID == group)
+        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        #expect(try chat.ledger.families.household(id: olha.householdID)?.familyChatID == group)
         let refused = try chat.handle(.addedToGroup(ChatRef(id: -200, kind: .group), by: .stranger))
         #expect(refused.texts(in: -200).first?.contains("/start") == true)
-        #expect(try chat.ledger.household(familyChatID: -200) == nil)
+        #expect(try chat.ledger.families.household(familyChatID: -200) == nil)
         _ = try chat.handle(.removedFromGroup(chatID: group))
-        #expect(try chat.ledger.household(familyChatID: group)?.familyChatPaused == true)
+        #expect(try chat.ledger.families.household(familyChatID: group)?.familyChatPaused == true)
     }
 
     @Test func entriesArePostedToTheGroupInBatches() throws {
@@ -127,7 +127,7 @@ import Testing
         _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: .olha))
         try chat.handler.handle(.message(IncomingMessage(chat: ChatRef(id: group, kind: .group, threadID: 42), sender: .olha,
                                                           text: "/add кава 85", updateID: 900, messageID: 900)))
-        #expect(try chat.ledger.pendingOutbox().last?.threadID == 42)
+        #expect(try chat.ledger.outbox.pending().last?.threadID == 42)
     }
 
     @Test func theDigestGoesOutAtNineInTheEveningOnce() throws {
@@ -164,15 +164,15 @@ import Testing
 
     @Test func theOwnerRemovesAMemberOrHandsOverOwnership() throws {
         try family()
-        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
         #expect(try chat.press("fam:rm:\(taras.id)", from: .taras).contains { $0.text.contains("власник") })
-        let olha = try #require(try chat.ledger.member(telegramUserID: Sender.olha.id))
+        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
         _ = try chat.press("fam:own:\(taras.id)", from: .olha)
-        #expect(try chat.ledger.member(id: taras.id)?.role == .owner)
-        #expect(try chat.ledger.member(id: olha.id)?.role == .member)
+        #expect(try chat.ledger.families.member(id: taras.id)?.role == .owner)
+        #expect(try chat.ledger.families.member(id: olha.id)?.role == .member)
         let removed = try chat.press("fam:rm:\(olha.id)", from: .taras)
         #expect(removed.texts(in: Sender.olha.id).first?.contains("вилучено") == true)
-        #expect(try chat.ledger.member(id: olha.id)?.householdID != taras.householdID)
+        #expect(try chat.ledger.families.member(id: olha.id)?.householdID != taras.householdID)
     }
 
     @Test func theFamilyViewShowsMembersAndOwnerControls() throws {
@@ -190,13 +190,13 @@ import Testing
         #expect(welcome[0].buttons.first?.map(\.data) == ["lang:uk", "lang:ru", "lang:en"])
         let switched = try chat.press("lang:en", from: .olha, messageID: 77)
         #expect(switched.contains { $0.isEdit && $0.text.hasPrefix("Hi, Оля!") })
-        #expect(try chat.ledger.member(telegramUserID: Sender.olha.id)?.language == "en")
+        #expect(try chat.ledger.families.member(telegramUserID: Sender.olha.id)?.language == "en")
     }
 
     @Test func aMigratedGroupStaysTheFamilyChat() throws {
         try family()
         _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: .olha))
         _ = try chat.handle(.chatMigrated(from: group, to: -1_009_999))
-        #expect(try chat.ledger.household(familyChatID: -1_009_999) != nil)
+        #expect(try chat.ledger.families.household(familyChatID: -1_009_999) != nil)
     }
 }

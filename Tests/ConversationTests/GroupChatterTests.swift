@@ -18,9 +18,9 @@ import Testing
     }
 
     func entryCount() throws -> Int {
-        let olha = try #require(try chat.ledger.member(telegramUserID: Sender.olha.id))
+        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
         let first = LocalDate(year: 2000, month: 1, day: 1)!, last = LocalDate(year: 2100, month: 1, day: 1)!
-        return try chat.ledger.entries(householdID: olha.householdID, dates: first...last).count
+        return try chat.ledger.entries.list(householdID: olha.householdID, dates: first...last).count
     }
 
     static let chatter = [

@@ -26,7 +26,7 @@ import Testing
         _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: .olha))
         #expect(spaced(try chat.say("/rate gbp 5500")).hasPrefix("💱 1 GBP = 5500 UAH."))
         #expect(spaced(try chat.say("/budget 1000000000")) == "🎯 Бюджет на місяць: 1 000 000 000 ₴.")
-        return try #require(try chat.ledger.member(telegramUserID: Sender.olha.id))
+        return try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
     }
 
     /// `count` of the largest entries, 200 to a message (under Telegram's 4,096 characters).
@@ -46,7 +46,7 @@ import Testing
                              originalText: Self.largestEntry)
         try chat.ledger.transaction {
             for start in stride(from: 0, to: count, by: 200) {
-                _ = try chat.ledger.add(Array(repeating: entry, count: min(200, count - start)), by: member)
+                _ = try chat.ledger.entries.add(Array(repeating: entry, count: min(200, count - start)), by: member)
             }
         }
     }
@@ -90,7 +90,7 @@ import Testing
         let olha = try hostileFamily()
         try storeLargest(16_769, by: olha)  // the most one month total holds: 9.22295 × 10¹⁸ kopiykas
         #expect(try chat.say(Self.largestEntry) == ["Завелика сума — перевірте, будь ласка, число."])
-        #expect(try chat.ledger.entryCount(householdID: olha.householdID) == 16_769)
+        #expect(try chat.ledger.entries.count(householdID: olha.householdID) == 16_769)
         try sendLargest(100, note: "таксі")  // another total: together past Int64
         let tooLarge = "Завелика сума — підсумок за цей період не порахувати. Перевірте найбільші записи."
         #expect(spaced(try chat.say("/report")) == "📊 Листопад 2026\n" + tooLarge)
@@ -104,7 +104,7 @@ import Testing
         #expect(try export().count == 16_869)
         #expect(try tick(at: 1_796_108_400) == ["📊 Листопад 2026\n" + tooLarge])
         #expect(try chat.tick().isEmpty)  // claimed: the 1st does not come back on the next start
-        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+        #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func aRateFarFromTheReferenceIsRefusedWithASaneOne() throws {
@@ -116,7 +116,7 @@ import Testing
         #expect(spaced(try chat.say("/rate usd 4150")).hasPrefix("💱 1 USD = 4150 UAH."))
         #expect(spaced(try chat.say("/rate usd 0,415")).hasPrefix("💱 1 USD = 0,415 UAH."))
         #expect(spaced(try chat.say("/rate gbp 5500,01")).contains("від 0,55 до 5 500 UAH"))
-        #expect(try chat.ledger.rates(householdID: try #require(try chat.ledger.member(telegramUserID: Sender.olha.id)).householdID)
+        #expect(try chat.ledger.entries.rates(householdID: try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID)
             == [.usd: 415_000])
         try chat.say("/start", from: .anna)
         #expect(spaced(try chat.say("/rate eur 999999", from: .anna))

@@ -31,7 +31,7 @@ import Testing
         stored = try storedText()
         #expect(stored.entries == 585)
         #expect(stored.characters == edited.count)
-        let entries = try chat.ledger.entries(sourceChatID: olha.id, sourceMessageID: 700)
+        let entries = try chat.ledger.entries.list(sourceChatID: olha.id, sourceMessageID: 700)
         #expect(entries.first?.originalText == edited)
         #expect(entries.allSatisfy { $0.note == "чай" })
     }

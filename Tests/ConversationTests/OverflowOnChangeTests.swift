@@ -19,13 +19,13 @@ import Testing
     func fullCafe() throws -> Member {
         try chat.say("/start")
         _ = try chat.say("/rate gbp 5500")
-        let member = try #require(try chat.ledger.member(telegramUserID: olha.id))
+        let member = try #require(try chat.ledger.families.member(telegramUserID: olha.id))
         let entry = NewEntry(kind: .expense, amount: Money(minorUnits: 100_000_000_000, currency: .gbp), category: "cafe",
                              account: nil, date: LocalDate(year: 2026, month: 11, day: 21)!, note: "кава",
                              originalText: "кава 1000000000 £")
         try chat.ledger.transaction {
             for start in stride(from: 0, to: 16_769, by: 200) {
-                _ = try chat.ledger.add(Array(repeating: entry, count: min(200, 16_769 - start)), by: member)
+                _ = try chat.ledger.entries.add(Array(repeating: entry, count: min(200, 16_769 - start)), by: member)
             }
         }
         return member
@@ -37,7 +37,7 @@ import Testing
     }
 
     func entry(sourceMessageID: Int64) throws -> Entry {
-        try #require(try chat.ledger.entries(sourceChatID: olha.id, sourceMessageID: sourceMessageID).first)
+        try #require(try chat.ledger.entries.list(sourceChatID: olha.id, sourceMessageID: sourceMessageID).first)
     }
 
     @Test func aReplyThatOverflowsTheMonthIsRefusedInWords() throws {
@@ -47,7 +47,7 @@ import Testing
                                                    replyToMessageID: line.messageID, isReplyToBot: true))
         #expect(answer.texts(in: olha.id) == [Self.tooLarge])
         #expect(try entry(sourceMessageID: 900).amount == Money(major: 1, currency: .gbp))
-        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+        #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func aCategoryButtonThatOverflowsTheMonthIsRefusedInWords() throws {
@@ -56,19 +56,19 @@ import Testing
         let id = try entry(sourceMessageID: 901).id
         let answer = try chat.press("cat:\(id):cafe", from: olha, messageID: line.messageID)
         #expect(answer.contains { $0.kind == .notice && $0.text == Self.tooLarge })
-        #expect(try chat.ledger.entry(id: id)?.category == "taxi")
-        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+        #expect(try chat.ledger.entries.entry(id: id)?.category == "taxi")
+        #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func aRestoreThatOverflowsTheMonthIsRefusedInWords() throws {
         let olhaMember = try fullCafe()
-        let victim = try #require(try chat.ledger.recentEntries(householdID: olhaMember.householdID, limit: 1).first)
-        _ = try chat.ledger.transaction { try chat.ledger.delete(entryID: victim.id) }
+        let victim = try #require(try chat.ledger.entries.recent(householdID: olhaMember.householdID, limit: 1).first)
+        _ = try chat.ledger.transaction { try chat.ledger.entries.delete(entryID: victim.id) }
         _ = try write("кава 1000000000 £", messageID: 902)
         let answer = try chat.press("undel:\(victim.id)", from: olha)
         #expect(answer.contains { $0.kind == .notice && $0.text == Self.tooLarge })
-        #expect(try chat.ledger.entry(id: victim.id) == nil)
-        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+        #expect(try chat.ledger.entries.entry(id: victim.id) == nil)
+        #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func anEditThatOverflowsTheMonthIsRefusedInWords() throws {
@@ -78,7 +78,7 @@ import Testing
                                                              updateID: 99, messageID: 903)))
         #expect(answer.texts(in: olha.id) == [Self.tooLarge])
         #expect(try entry(sourceMessageID: 903).amount == Money(major: 1, currency: .gbp))
-        #expect(try chat.ledger.monthTotalsMismatches() == 0)
+        #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
     }
 }
 
@@ -96,7 +96,7 @@ import Testing
     func anEditOutOfBoundsKeepsTheEntryAndSaysWhy(text: String, answer: String?) throws {
         _ = try chat.send(IncomingMessage(chat: me, sender: olha, text: "кава 85", messageID: 700))
         let lines = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: text, updateID: 90, messageID: 700)))
-        let entries = try chat.ledger.entries(sourceChatID: olha.id, sourceMessageID: 700)
+        let entries = try chat.ledger.entries.list(sourceChatID: olha.id, sourceMessageID: 700)
         #expect(entries.map(\.amount) == [Money(major: 85, currency: .uah)])
         let said = lines.texts(in: olha.id)
         #expect(said.count == 1 && !said[0].isEmpty)
@@ -121,6 +121,6 @@ import Testing
         let said = try chat.send(IncomingMessage(chat: me, sender: olha, text: text, replyToMessageID: confirmation.messageID,
                                                  isReplyToBot: true)).texts(in: olha.id)
         #expect(said == [answer])
-        #expect(try chat.ledger.entries(sourceChatID: olha.id, sourceMessageID: 700).map(\.amount) == [Money(major: 85, currency: .uah)])
+        #expect(try chat.ledger.entries.list(sourceChatID: olha.id, sourceMessageID: 700).map(\.amount) == [Money(major: 85, currency: .uah)])
     }
 }

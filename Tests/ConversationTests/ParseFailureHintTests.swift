@@ -17,8 +17,8 @@ import Testing
         for (sender, hint) in expected {
             try chat.say("/start", from: sender)
             #expect(try chat.say("кава 85 01.01.0001", from: sender) == [hint])
-            let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
-            let stored = try chat.ledger.entries(householdID: member.householdID,
+            let member = try #require(try chat.ledger.families.member(telegramUserID: sender.id))
+            let stored = try chat.ledger.entries.list(householdID: member.householdID,
                                                  dates: LocalDate(year: 1, month: 1, day: 1)!...LocalDate(year: 9999, month: 1, day: 1)!)
             #expect(stored.isEmpty)
         }

@@ -15,11 +15,11 @@ extension PrivacyTests {
 
     /// Everything a press could change in a household, to compare before and after.
     func snapshot(of owner: Sender) throws -> String {
-        let member = try #require(try chat.ledger.member(telegramUserID: owner.id))
+        let member = try #require(try chat.ledger.families.member(telegramUserID: owner.id))
         let ledger = chat.ledger
-        return "\(try entries(of: owner)) \(try ledger.categoryRules(householdID: member.householdID).map(\.stem)) "
-            + "\(try ledger.household(id: member.householdID).map { "\($0)" } ?? "") \(try ledger.members(householdID: member.householdID)) "
-            + "\(try ledger.openInvitations(householdID: member.householdID))"
+        return "\(try entries(of: owner)) \(try ledger.entries.categoryRules(householdID: member.householdID).map(\.stem)) "
+            + "\(try ledger.families.household(id: member.householdID).map { "\($0)" } ?? "") \(try ledger.families.members(householdID: member.householdID)) "
+            + "\(try ledger.families.openInvitations(householdID: member.householdID))"
     }
 
     /// Path 1: every button of the group's messages, and the owner's private ones, pressed
@@ -70,8 +70,8 @@ extension PrivacyTests {
         try setUp()
         let (yaryna, group) = (households[0].owner, households[0].group)
         try join(.taras, invitedBy: yaryna)
-        let family = try #require(try chat.ledger.member(telegramUserID: yaryna.id)).householdID
-        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        let family = try #require(try chat.ledger.families.member(telegramUserID: yaryna.id)).householdID
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
         let question = try #require(try chat.say("/leave", from: .taras, inGroup: group).last { $0.chatID == group })
         let yes = "leave:\(taras.id):yes"
         #expect(question.buttons.joined().map(\.data).contains(yes), "\(question)")
@@ -79,10 +79,10 @@ extension PrivacyTests {
             let answered = try press(yes, from: other, in: group, under: question.messageID)
             #expect(answered.filter { $0.kind != .notice }.isEmpty, "\(other.firstName): \(answered)")
             #expect(answered.contains { $0.kind == .notice && !$0.text.isEmpty }, "\(other.firstName): \(answered)")
-            #expect(try chat.ledger.member(id: taras.id)?.householdID == family)
+            #expect(try chat.ledger.families.member(id: taras.id)?.householdID == family)
         }
         _ = try press(yes, from: .taras, in: group, under: question.messageID)
-        #expect(try chat.ledger.member(id: taras.id)?.householdID != family)
+        #expect(try chat.ledger.families.member(id: taras.id)?.householdID != family)
     }
 
     /// Path 4: the family group stays the family's. Removing the bot and adding it back, as
@@ -95,11 +95,11 @@ extension PrivacyTests {
         try join(.dmitry, invitedBy: yaryna)
         try remove(.taras, by: yaryna)
         try leave(.dmitry)
-        let family = try #require(try chat.ledger.household(familyChatID: group.id)).id
+        let family = try #require(try chat.ledger.families.household(familyChatID: group.id)).id
         for outsider in [Sender.stranger, bohdan, .taras, .dmitry] {
             let removed = try chat.handle(.removedFromGroup(chatID: group.id))
             let added = try chat.handle(.addedToGroup(group, by: outsider))
-            #expect(try chat.ledger.household(familyChatID: group.id)?.id == family)
+            #expect(try chat.ledger.families.household(familyChatID: group.id)?.id == family)
             #expect(added.texts(in: group.id).count == 1, "\(added)")
             #expect((removed + added).texts(in: yaryna.id).last?.contains("хтось не з родини") == true, "\(removed + added)")
             #expect(leaked(added.texts(in: group.id)).isEmpty)
@@ -120,7 +120,7 @@ extension PrivacyTests {
         let unlinked = try chat.press("fam:unlink", from: yaryna)
         #expect(unlinked.texts(in: group.id).first?.contains("більше не сімейний") == true, "\(unlinked)")
         _ = try chat.handle(.addedToGroup(group, by: bohdan))
-        #expect(try chat.ledger.household(familyChatID: group.id)?.id == chat.ledger.member(telegramUserID: bohdan.id)?.householdID)
+        #expect(try chat.ledger.families.household(familyChatID: group.id)?.id == chat.ledger.families.member(telegramUserID: bohdan.id)?.householdID)
     }
 
     /// Path 5: Telegram refused sends to the group (403) and the bot was removed; a member
@@ -128,13 +128,13 @@ extension PrivacyTests {
     @Test func aGroupTheBotIsAddedBackToHearsAgain() throws {
         try setUp()
         let (yaryna, group) = (households[0].owner, households[0].group)
-        try chat.ledger.setChatBlocked(group, true)
+        try chat.ledger.outbox.setChatBlocked(group, true)
         #expect(try chat.say("ювелірка 4", from: yaryna).count == 1)
         _ = try chat.handle(.removedFromGroup(chatID: group))
-        #expect(try chat.ledger.pendingOutbox().isEmpty)
+        #expect(try chat.ledger.outbox.pending().isEmpty)
         let back = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: yaryna))
         #expect(back.texts(in: group).first?.contains("знову") == true, "\(back)")
-        #expect(try !chat.ledger.isChatBlocked(group))
+        #expect(try !chat.ledger.outbox.isChatBlocked(group))
         let posted = try privately("ювелірка 5", from: yaryna)
         #expect(posted.texts(in: group).first?.contains("ювелірка") == true, "\(posted)")
     }

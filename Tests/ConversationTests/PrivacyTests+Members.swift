@@ -12,14 +12,14 @@ extension PrivacyTests {
     func join(_ person: Sender, invitedBy owner: Sender) throws {
         let invite = try chat.say("/invite", from: owner).joined()
         try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: person)
-        #expect(try chat.ledger.member(telegramUserID: person.id)?.householdID == chat.ledger.member(telegramUserID: owner.id)?.householdID)
+        #expect(try chat.ledger.families.member(telegramUserID: person.id)?.householdID == chat.ledger.families.member(telegramUserID: owner.id)?.householdID)
     }
 
     /// The owner removes `person` with the button under `/family`.
     func remove(_ person: Sender, by owner: Sender) throws {
-        let member = try #require(try chat.ledger.member(telegramUserID: person.id))
+        let member = try #require(try chat.ledger.families.member(telegramUserID: person.id))
         _ = try chat.press("fam:rm:\(member.id)", from: owner)
-        #expect(try chat.ledger.member(telegramUserID: person.id)?.householdID != chat.ledger.member(telegramUserID: owner.id)?.householdID)
+        #expect(try chat.ledger.families.member(telegramUserID: person.id)?.householdID != chat.ledger.families.member(telegramUserID: owner.id)?.householdID)
     }
 
     @discardableResult
@@ -92,8 +92,8 @@ extension PrivacyTests {
         let cancelled = try chat.press("inv:rm:\(next.dropFirst(5))", from: yaryna, messageID: view.messageID)
         #expect(cancelled.contains { $0.kind == .notice && $0.text == "Запрошення скасовано." }, "\(cancelled)")
         #expect(try chat.say("/start \(next)", from: .olha).joined().contains("скасоване"))
-        let household = try #require(try chat.ledger.member(telegramUserID: yaryna.id)).householdID
-        #expect(try chat.ledger.members(householdID: household).map(\.name) == [yaryna.firstName, "Anna"])
+        let household = try #require(try chat.ledger.families.member(telegramUserID: yaryna.id)).householdID
+        #expect(try chat.ledger.families.members(householdID: household).map(\.name) == [yaryna.firstName, "Anna"])
     }
 
     /// The export path: an export asked for by a member who is removed before it is made

@@ -45,9 +45,9 @@ import Testing
         }
         // The outsider's own attempts never reached a household's ledger.
         for household in households {
-            let member = try #require(try chat.ledger.member(telegramUserID: household.owner.id))
-            #expect(try chat.ledger.entryCount(householdID: member.householdID) == 1)
-            #expect(try chat.ledger.budgets(householdID: member.householdID).count == 1)
+            let member = try #require(try chat.ledger.families.member(telegramUserID: household.owner.id))
+            #expect(try chat.ledger.entries.count(householdID: member.householdID) == 1)
+            #expect(try chat.ledger.entries.budgets(householdID: member.householdID).count == 1)
         }
     }
 
@@ -68,10 +68,10 @@ import Testing
 
     @Test func buttonsOfAnotherHouseholdDoNothing() throws {
         try setUp()
-        let target = try #require(try chat.ledger.member(telegramUserID: households[1].owner.id))
+        let target = try #require(try chat.ledger.families.member(telegramUserID: households[1].owner.id))
         _ = try chat.press("fam:rm:\(target.id)", from: households[0].owner)
         _ = try chat.press("fam:own:\(target.id)", from: households[0].owner)
-        #expect(try chat.ledger.member(id: target.id) == target)
+        #expect(try chat.ledger.families.member(id: target.id) == target)
     }
 
     /// Found by the conversation fuzz: SQLite gave the id of a deleted latest entry to the next
@@ -123,7 +123,7 @@ import Testing
         let his = try #require(try entries(of: yaryna).first { $0.note == "велосипед" })
         let changed = try chat.press("cat:\(his.id):transport", from: .taras)
         #expect(changed.texts(in: yaryna.id).isEmpty, "\(changed)")
-        #expect(try chat.ledger.entry(id: his.id)?.category == his.category)
+        #expect(try chat.ledger.entries.entry(id: his.id)?.category == his.category)
         #expect(try chat.say("/undo", from: .taras).joined().contains("немає"))
         let mine = try #require(try entries(of: yaryna).first { $0.note == "ювелірка" })
         let pressed = try chat.press("cat:\(mine.id)", from: yaryna, messageID: list.messageID)
@@ -143,19 +143,19 @@ import Testing
         _ = try chat.press("del:\(his.id)", from: .taras)
         try leave(.taras)
         _ = try chat.press("undel:\(his.id)", from: .taras)
-        #expect(try chat.ledger.entry(id: his.id) == nil)
+        #expect(try chat.ledger.entries.entry(id: his.id) == nil)
         _ = try chat.press("undel:\(his.id)", from: yaryna)
-        #expect(try chat.ledger.entry(id: his.id)?.householdID == chat.ledger.member(telegramUserID: yaryna.id)?.householdID)
+        #expect(try chat.ledger.entries.entry(id: his.id)?.householdID == chat.ledger.families.member(telegramUserID: yaryna.id)?.householdID)
     }
 
     /// `/leave`, then its confirming button (the question is in the sender's language).
     func leave(_ sender: Sender) throws {
-        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
+        let member = try #require(try chat.ledger.families.member(telegramUserID: sender.id))
         let question = try privately("/leave", from: sender)
         let yes = "leave:\(member.id):yes"
         #expect(question.contains { line in line.buttons.joined().contains { $0.data == yes } }, "\(question)")
         _ = try chat.press("leave:\(member.id):yes", from: sender)
-        #expect(try chat.ledger.member(telegramUserID: sender.id)?.householdID != member.householdID)
+        #expect(try chat.ledger.families.member(telegramUserID: sender.id)?.householdID != member.householdID)
     }
 
     /// Found by the conversation fuzz: in a group another household linked since, the buttons
@@ -176,12 +176,12 @@ import Testing
     }
 
     func entries(of sender: Sender) throws -> [Entry] {
-        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
-        return try chat.ledger.recentEntries(householdID: member.householdID, limit: 10)
+        let member = try #require(try chat.ledger.families.member(telegramUserID: sender.id))
+        return try chat.ledger.entries.recent(householdID: member.householdID, limit: 10)
     }
 
     func latestEntry(of sender: Sender) throws -> Entry? {
-        let member = try #require(try chat.ledger.member(telegramUserID: sender.id))
-        return try chat.ledger.recentEntries(householdID: member.householdID, limit: 1).first
+        let member = try #require(try chat.ledger.families.member(telegramUserID: sender.id))
+        return try chat.ledger.entries.recent(householdID: member.householdID, limit: 1).first
     }
 }

@@ -83,8 +83,8 @@ import Testing
         let nina = person(language)
         try chat.say("/start", from: nina)
         #expect(try say(command, nina) == answer)
-        let member = try #require(try chat.ledger.member(telegramUserID: nina.id))
-        #expect(try chat.ledger.budgets(householdID: member.householdID).isEmpty)
+        let member = try #require(try chat.ledger.families.member(telegramUserID: nina.id))
+        #expect(try chat.ledger.entries.budgets(householdID: member.householdID).isEmpty)
     }
 
     @Test(arguments: [

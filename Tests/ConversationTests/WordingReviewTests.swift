@@ -99,7 +99,7 @@ extension WordingReviewTests {
         let invite = try #require(chat.say("/invite", from: .olha).first)
         let code = try #require(invite.components(separatedBy: "/start ").last?.components(separatedBy: "<").first)
         try chat.say("/start " + code.trimmingCharacters(in: .whitespaces), from: .taras)
-        let taras = try #require(try chat.ledger.member(telegramUserID: Sender.taras.id))
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
         let lines = try chat.press("fam:own:\(taras.id)", from: .olha)
         #expect(lines.texts(in: Sender.taras.id) == ["👑 Тепер ви власник родини."])
         #expect(try chat.press("fam:own:\(taras.id)", from: .olha).first { $0.kind == .notice }?.text

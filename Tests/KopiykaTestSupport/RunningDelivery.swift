@@ -54,7 +54,7 @@ public final class RunningDelivery: Sendable {
     /// Queues a row as an update would: committed, then the sender's doorbell rung.
     @discardableResult
     public func enqueue(_ content: OutboxContent, chatID: Int64) async throws -> Int64 {
-        try await core.perform { ledger, _ in try ledger.enqueue(content, chatID: chatID) }
+        try await core.perform { ledger, _ in try ledger.outbox.enqueue(content, chatID: chatID) }
     }
 
     /// A second connection to the database, to see what the outbox recorded.

@@ -18,8 +18,8 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("✅ кава · 85\u{A0}₴ · Кафе · картка"))
         let ledger = try Ledger(path: folder.path("k.sqlite"))
-        let member = try #require(try ledger.member(telegramUserID: ConsoleIdentity.userID(for: "Me")))
-        #expect(try ledger.entryCount(householdID: member.householdID) == 1)
+        let member = try #require(try ledger.families.member(telegramUserID: ConsoleIdentity.userID(for: "Me")))
+        #expect(try ledger.entries.count(householdID: member.householdID) == 1)
     }
 
     /// `>` replies as one replies on Telegram: to the confirmation, even after a correction's
@@ -28,8 +28,8 @@ import Testing
         let outcome = try kopiyka.run(["console"], stdin: "шаурма 120\n> 150\n> 12.11\n")
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let ledger = try Ledger(path: folder.path("k.sqlite"))
-        let member = try #require(try ledger.member(telegramUserID: ConsoleIdentity.userID(for: "Me")))
-        let entries = try ledger.recentEntries(householdID: member.householdID, limit: 5)
+        let member = try #require(try ledger.families.member(telegramUserID: ConsoleIdentity.userID(for: "Me")))
+        let entries = try ledger.entries.recent(householdID: member.householdID, limit: 5)
         #expect(entries.count == 1, "\(outcome.stdout)")
         #expect(entries.first?.amount == Money(major: 150, currency: .uah))
         #expect(entries.first?.date.month == 11 && entries.first?.date.day == 12, "\(outcome.stdout)")

@@ -65,11 +65,11 @@ import Testing
     private func bookWithEntries(_ count: Int) throws -> Int {
         do {
             let ledger = try Ledger(path: databasePath, clock: .fixed(testNow))
-            let member = try ledger.createHousehold(owner: Newcomer(telegramUserID: 900, name: "Оля", language: "uk"),
+            let member = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 900, name: "Оля", language: "uk"),
                                                     timeZone: kyiv)
             try ledger.transaction {
                 for index in 1...count {
-                    _ = try ledger.add([NewEntry(kind: .expense, amount: Money(major: Int64(index), currency: .uah),
+                    _ = try ledger.entries.add([NewEntry(kind: .expense, amount: Money(major: Int64(index), currency: .uah),
                                                  category: "cafe", account: nil, date: LocalDate(testNow, in: kyiv),
                                                  note: "кава \(index)", originalText: "кава \(index)")], by: member)
                 }

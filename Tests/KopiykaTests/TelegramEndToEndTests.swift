@@ -119,7 +119,7 @@ import Testing
         #expect(stored.count == expected.count)
         #expect(stored.filter { $0.value != 1 }.isEmpty, "stored more than once")
         #expect(Set(expected.keys).subtracting(stored.keys).isEmpty, "never stored")
-        #expect(try Ledger(path: databasePath).telegramOffset() == stream.lastUpdateID + 1)
+        #expect(try Ledger(path: databasePath).botState.telegramOffset() == stream.lastUpdateID + 1)
     }
 }
 

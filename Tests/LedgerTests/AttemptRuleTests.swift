@@ -18,9 +18,9 @@ import Testing
         let rule = AttemptRule(ledger: ledger)
         let outside = try Ledger(path: test.path)
         var seen = -1
-        _ = try rule.run(key, giveUp: { _ in }) { seen = try outside.attemptCount(key) }
+        _ = try rule.run(key, giveUp: { _ in }) { seen = try outside.botState.attemptCount(key) }
         #expect(seen == 1)
-        #expect(try ledger.attemptCount(key) == 0)
+        #expect(try ledger.botState.attemptCount(key) == 0)
     }
 
     @Test func workThatKeepsFailingIsGivenUpAfterThreeAttempts() throws {
@@ -43,19 +43,19 @@ import Testing
         }
         #expect(runs == 3)
         #expect(givenUp == [3])
-        #expect(try ledger.attemptCount(key) == 0)
+        #expect(try ledger.botState.attemptCount(key) == 0)
     }
 
     @Test func workThatSucceedsClearsItsCount() throws {
         let rule = AttemptRule(ledger: ledger)
         #expect(throws: Boom.self) { try rule.run(key, giveUp: { _ in }) { throw Boom() } }
-        #expect(try ledger.attemptCount(key) == 1)
+        #expect(try ledger.botState.attemptCount(key) == 1)
         guard case .done(let value) = try rule.run(key, giveUp: { _ in }, work: { 42 }) else {
             Issue.record("not done")
             return
         }
         #expect(value == 42)
-        #expect(try ledger.attemptCount(key) == 0)
+        #expect(try ledger.botState.attemptCount(key) == 0)
     }
 
     /// A give-up that dies (its own transaction never commits) is tried again, with one
@@ -67,12 +67,12 @@ import Testing
         var attempts = 0
         _ = try rule.run(key, giveUp: { attempts = $0 }) {}
         #expect(attempts == 4)
-        #expect(try ledger.attemptCount(key) == 0)
+        #expect(try ledger.botState.attemptCount(key) == 0)
     }
 
     @Test func aFullDiskIsWaitedOutWithoutCountingAttempts() throws {
         let rule = AttemptRule(ledger: ledger)
-        try ledger.transaction { try ledger.setTelegramOffset(1) }  // the page the count lands in exists
+        try ledger.transaction { try ledger.botState.setTelegramOffset(1) }  // the page the count lands in exists
         try ledger.setMaximumPageCount(try ledger.pageCount())
         let big = String(repeating: "ж", count: 50_000)
         var runs = 0
@@ -80,7 +80,7 @@ import Testing
             do {
                 _ = try rule.run(key, giveUp: { _ in Issue.record("gave up during a full disk") }) {
                     runs += 1
-                    try ledger.enqueue(.message(html: big), chatID: 1)
+                    try ledger.outbox.enqueue(.message(html: big), chatID: 1)
                 }
                 Issue.record("wrote past a full disk")
             } catch let error as SQLiteError {
@@ -88,34 +88,34 @@ import Testing
             }
         }
         #expect(runs == 10)
-        #expect(try ledger.attemptCount(key) == 1)
+        #expect(try ledger.botState.attemptCount(key) == 1)
         try ledger.setMaximumPageCount(1_000_000)
-        guard case .done = try rule.run(key, giveUp: { _ in }, work: { try ledger.enqueue(.message(html: big), chatID: 1) }) else {
+        guard case .done = try rule.run(key, giveUp: { _ in }, work: { try ledger.outbox.enqueue(.message(html: big), chatID: 1) }) else {
             Issue.record("not done once the disk had room")
             return
         }
-        #expect(try ledger.pendingOutboxCount() == 1)
-        #expect(try ledger.attemptCount(key) == 0)
+        #expect(try ledger.outbox.pendingCount() == 1)
+        #expect(try ledger.botState.attemptCount(key) == 0)
     }
 
     @Test func aBatchRunsTogetherOnlyWhenNoneOfItWasAttemptedBefore() throws {
         let keys = (1...3).map { AttemptKey.update(Int64($0)) }
         let rule = AttemptRule(ledger: ledger)
         #expect(throws: Boom.self) { try rule.runTogether(keys) { throw Boom() } }
-        #expect(try keys.map(ledger.attemptCount) == [1, 1, 1])
+        #expect(try keys.map(ledger.botState.attemptCount) == [1, 1, 1])
         let restarted = AttemptRule(ledger: try Ledger(path: test.path))
         #expect(try restarted.runTogether(keys) { Issue.record("ran a batch that died before") } == false)
-        #expect(try keys.map(ledger.attemptCount) == [1, 1, 1])
+        #expect(try keys.map(ledger.botState.attemptCount) == [1, 1, 1])
         for key in keys { _ = try restarted.run(key, giveUp: { _ in }) {} }
         #expect(try restarted.runTogether((4...6).map { AttemptKey.update(Int64($0)) }) {} == true)
-        #expect(try ledger.attemptCount(.update(5)) == 0)
+        #expect(try ledger.botState.attemptCount(.update(5)) == 0)
     }
 
     @Test func staleCountsArePruned() throws {
         #expect(throws: Boom.self) { try AttemptRule(ledger: ledger).run(key, giveUp: { _ in }) { throw Boom() } }
-        try ledger.pruneAttempts(before: testNow)
-        #expect(try ledger.attemptCount(key) == 1)
-        try ledger.pruneAttempts(before: testNow.addingTimeInterval(1))
-        #expect(try ledger.attemptCount(key) == 0)
+        try ledger.botState.pruneAttempts(before: testNow)
+        #expect(try ledger.botState.attemptCount(key) == 1)
+        try ledger.botState.pruneAttempts(before: testNow.addingTimeInterval(1))
+        #expect(try ledger.botState.attemptCount(key) == 0)
     }
 }

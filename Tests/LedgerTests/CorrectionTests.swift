@@ -10,66 +10,66 @@ import Testing
     let today = LocalDate(year: 2026, month: 11, day: 21)!
 
     func member() throws -> Member {
-        try ledger.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
+        try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
     }
 
     func add(_ minor: Int64, _ date: LocalDate? = nil, by member: Member) throws -> Entry {
-        try ledger.add([NewEntry(kind: .expense, amount: Money(minorUnits: minor, currency: .uah), category: "cafe",
+        try ledger.entries.add([NewEntry(kind: .expense, amount: Money(minorUnits: minor, currency: .uah), category: "cafe",
                                  account: .cash, date: date ?? today, note: "кава", originalText: "кава")], by: member)[0]
     }
 
     @Test func aDeletedEntryComesBackExactlyWithinTheWindow() throws {
         let olha = try member()
         let entry = try add(8500, by: olha)
-        #expect(try ledger.delete(entryID: entry.id) == entry)
-        #expect(try ledger.entry(id: entry.id) == nil)
-        #expect(try ledger.deletedEntry(id: entry.id) == entry)
-        #expect(try ledger.monthTotals(householdID: olha.householdID, months: YearMonth(today)...YearMonth(today)).isEmpty)
-        #expect(try ledger.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(1)) == nil)
-        #expect(try ledger.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(-600)) == entry)
-        #expect(try ledger.monthTotalsMismatches() == 0)
-        #expect(try ledger.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(-600)) == nil)
+        #expect(try ledger.entries.delete(entryID: entry.id) == entry)
+        #expect(try ledger.entries.entry(id: entry.id) == nil)
+        #expect(try ledger.entries.deleted(id: entry.id) == entry)
+        #expect(try ledger.entries.monthTotals(householdID: olha.householdID, months: YearMonth(today)...YearMonth(today)).isEmpty)
+        #expect(try ledger.entries.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(1)) == nil)
+        #expect(try ledger.entries.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(-600)) == entry)
+        #expect(try ledger.entries.monthTotalsMismatches() == 0)
+        #expect(try ledger.entries.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(-600)) == nil)
     }
 
     @Test func theLatestEntrysIDIsNotGivenAgainAfterItIsDeletedOrRestored() throws {
         let olha = try member()
         let first = try add(100, by: olha)
-        try ledger.delete(entryID: first.id)
+        try ledger.entries.delete(entryID: first.id)
         let second = try add(200, by: olha)
         #expect(second.id > first.id)
-        #expect(try ledger.restore(entryID: first.id, deletedSince: testNow.addingTimeInterval(-600)) == first)
-        try ledger.delete(entryID: second.id)
-        _ = try ledger.restore(entryID: second.id, deletedSince: testNow.addingTimeInterval(-600))
-        try ledger.delete(entryID: second.id)
+        #expect(try ledger.entries.restore(entryID: first.id, deletedSince: testNow.addingTimeInterval(-600)) == first)
+        try ledger.entries.delete(entryID: second.id)
+        _ = try ledger.entries.restore(entryID: second.id, deletedSince: testNow.addingTimeInterval(-600))
+        try ledger.entries.delete(entryID: second.id)
         #expect(try add(300, by: olha).id > second.id)
-        #expect(try ledger.monthTotalsMismatches() == 0)
+        #expect(try ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func viewsAreFoundByTheirEntriesAndTheirTelegramMessage() throws {
         let olha = try member()
         let first = try add(100, by: olha), second = try add(200, by: olha)
-        let outbox = try ledger.enqueue(.message(html: "✅"), chatID: 1)
-        try ledger.recordEntryView(.confirmation, outboxID: outbox, entryIDs: [second.id, first.id])
-        let list = try ledger.enqueue(.message(html: "1. 2."), chatID: 1)
-        try ledger.recordEntryView(.list, outboxID: list, entryIDs: [first.id], header: "🕘")
-        #expect(try ledger.entryViews(showing: [first.id]).map(\.kind) == [.confirmation, .list])
-        #expect(try ledger.entryViews(showing: [second.id]).first?.entryIDs == [second.id, first.id])
-        #expect(try ledger.entryViews(showing: [first.id]).last?.header == "🕘")
-        try ledger.complete(try ledger.pendingOutbox()[0], with: .sent(messageID: 555))
-        #expect(try ledger.entryView(chatID: 1, messageID: 555)?.outboxID == outbox)
-        #expect(try ledger.entryView(chatID: 2, messageID: 555) == nil)
+        let outbox = try ledger.outbox.enqueue(.message(html: "✅"), chatID: 1)
+        try ledger.entries.recordEntryView(.confirmation, outboxID: outbox, entryIDs: [second.id, first.id])
+        let list = try ledger.outbox.enqueue(.message(html: "1. 2."), chatID: 1)
+        try ledger.entries.recordEntryView(.list, outboxID: list, entryIDs: [first.id], header: "🕘")
+        #expect(try ledger.entries.entryViews(showing: [first.id]).map(\.kind) == [.confirmation, .list])
+        #expect(try ledger.entries.entryViews(showing: [second.id]).first?.entryIDs == [second.id, first.id])
+        #expect(try ledger.entries.entryViews(showing: [first.id]).last?.header == "🕘")
+        try ledger.outbox.complete(try ledger.outbox.pending()[0], with: .sent(messageID: 555))
+        #expect(try ledger.entries.entryView(chatID: 1, messageID: 555)?.outboxID == outbox)
+        #expect(try ledger.entries.entryView(chatID: 2, messageID: 555) == nil)
     }
 
     @Test func rulesAreLearnedReplacedAndDeleted() throws {
         let olha = try member()
-        try ledger.learn(stems: ["шаурм", "шаурм"], category: "groceries", householdID: olha.householdID)
-        try ledger.learn(stems: ["шаурм"], category: "cafe", householdID: olha.householdID)
-        let rules = try ledger.categoryRules(householdID: olha.householdID)
+        try ledger.entries.learn(stems: ["шаурм", "шаурм"], category: "groceries", householdID: olha.householdID)
+        try ledger.entries.learn(stems: ["шаурм"], category: "cafe", householdID: olha.householdID)
+        let rules = try ledger.entries.categoryRules(householdID: olha.householdID)
         #expect(rules.map(\.stem) == ["шаурм"])
         #expect(rules.first?.category == "cafe")
-        #expect(try !ledger.deleteCategoryRule(id: rules[0].id, householdID: olha.householdID + 1))
-        #expect(try ledger.deleteCategoryRule(id: rules[0].id, householdID: olha.householdID))
-        #expect(try ledger.categoryRules(householdID: olha.householdID).isEmpty)
+        #expect(try !ledger.entries.deleteCategoryRule(id: rules[0].id, householdID: olha.householdID + 1))
+        #expect(try ledger.entries.deleteCategoryRule(id: rules[0].id, householdID: olha.householdID))
+        #expect(try ledger.entries.categoryRules(householdID: olha.householdID).isEmpty)
     }
 
     @Test func anExportStreamsInDateOrderAndResumes() throws {
@@ -77,21 +77,21 @@ import Testing
         for day in [5, 1, 3, 3, 2] { _ = try add(Int64(day * 100), LocalDate(year: 2026, month: 11, day: day), by: olha) }
         _ = try add(999, LocalDate(year: 2026, month: 10, day: 31), by: olha)
         let november = YearMonth(today)
-        try ledger.createExport(member: olha, chatID: 1, threadID: nil, days: november.days, progressOutboxID: nil,
+        try ledger.jobs.createExport(member: olha, chatID: 1, threadID: nil, days: november.days, progressOutboxID: nil,
                                 header: Data("h\n".utf8), shownTo: .member(olha.id))
-        var job = try #require(try ledger.unfinishedExports().first)
+        var job = try #require(try ledger.jobs.unfinishedExports().first)
         #expect(job.rowsTotal == 5)
         var dates: [Int] = []
         while true {
-            let chunk = try ledger.nextExportEntries(job, limit: 2, shownTo: .member(olha.id))
+            let chunk = try ledger.jobs.nextExportEntries(job, limit: 2, shownTo: .member(olha.id))
             guard let last = chunk.last else { break }
             dates += chunk.map(\.date.day)
-            try ledger.appendExport(job, csv: Data(chunk.map { "\($0.date.day)\n" }.joined().utf8), through: last, rows: chunk.count)
-            job = try #require(try ledger.unfinishedExports().first)  // as after a restart
+            try ledger.jobs.appendExport(job, csv: Data(chunk.map { "\($0.date.day)\n" }.joined().utf8), through: last, rows: chunk.count)
+            job = try #require(try ledger.jobs.unfinishedExports().first)  // as after a restart
         }
         #expect(dates == [1, 2, 3, 3, 5])
         #expect(job.rowsDone == 5)
-        #expect(String(decoding: try ledger.finishExport(job), as: UTF8.self) == "h\n1\n2\n3\n3\n5\n")
-        #expect(try ledger.unfinishedExports().isEmpty)
+        #expect(String(decoding: try ledger.jobs.finishExport(job), as: UTF8.self) == "h\n1\n2\n3\n3\n5\n")
+        #expect(try ledger.jobs.unfinishedExports().isEmpty)
     }
 }

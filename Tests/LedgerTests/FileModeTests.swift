@@ -18,7 +18,7 @@ import Testing
         defer { umask(previous) }
         let path = folder.path("new.sqlite")
         let ledger = try Ledger(path: path)
-        _ = try ledger.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
+        _ = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
         for file in [path, path + "-wal", path + "-shm"] { #expect(try mode(file) == 0o600, "\(file)") }
     }
 
@@ -30,7 +30,7 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         }
         let ledger = try Ledger(path: path)
-        _ = try ledger.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
+        _ = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
         for file in [path, path + "-wal", path + "-shm"] { #expect(try mode(file) == 0o600, "\(file)") }
     }
 

@@ -11,7 +11,7 @@ import Testing
     let today = LocalDate(year: 2026, month: 11, day: 21)!
 
     func olha() throws -> Member {
-        try ledger.createHousehold(
+        try ledger.families.createHousehold(
             owner: Newcomer(telegramUserID: 1001, name: "Оля", language: "uk"), timeZone: kyiv)
     }
 
@@ -30,19 +30,19 @@ import Testing
     @Test func aNewHouseholdHasItsOwnerAndTheirAccounts() throws {
         let owner = try olha()
         #expect(owner.role == .owner)
-        #expect(try ledger.member(telegramUserID: 1001) == owner)
-        #expect(try ledger.household(id: owner.householdID)?.timeZone.identifier == "Europe/Kyiv")
-        let partner = try ledger.addMember(
+        #expect(try ledger.families.member(telegramUserID: 1001) == owner)
+        #expect(try ledger.families.household(id: owner.householdID)?.timeZone.identifier == "Europe/Kyiv")
+        let partner = try ledger.families.addMember(
             Newcomer(telegramUserID: 1002, name: "Тарас", language: "uk"), householdID: owner.householdID)
-        #expect(try ledger.members(householdID: owner.householdID).map(\.name) == ["Оля", "Тарас"])
+        #expect(try ledger.families.members(householdID: owner.householdID).map(\.name) == ["Оля", "Тарас"])
         #expect(partner.role == .member)
     }
 
     @Test func amountsAreExactToTheKopiyka() throws {
         let owner = try olha()
         let amounts: [Int64] = [1, 10, 20, 30, 8550, 123_456, 99_999_999_999]
-        _ = try ledger.add(amounts.map { coffee($0) }, by: owner)
-        let stored = try ledger.entries(householdID: owner.householdID, dates: today...today)
+        _ = try ledger.entries.add(amounts.map { coffee($0) }, by: owner)
+        let stored = try ledger.entries.list(householdID: owner.householdID, dates: today...today)
         #expect(stored.map(\.amount.minorUnits) == amounts)
         #expect(stored.reduce(0) { $0 + $1.amount.minorUnits } == amounts.reduce(0, +))
         #expect(stored[1].amount.decimalString == "0.10")
@@ -50,9 +50,9 @@ import Testing
 
     @Test func anEntryWithoutAnAccountUsesTheMemberDefault() throws {
         let owner = try olha()
-        let stored = try ledger.add([coffee(8500, account: nil), coffee(100, account: "wise")], by: owner)
+        let stored = try ledger.entries.add([coffee(8500, account: nil), coffee(100, account: "wise")], by: owner)
         #expect(stored.map(\.account) == [.card, "wise"])
-        #expect(try ledger.entry(id: stored[1].id)?.account == "wise")
+        #expect(try ledger.entries.entry(id: stored[1].id)?.account == "wise")
     }
 
     @Test func aFailedWriteRollsBackWhole() throws {
@@ -60,44 +60,44 @@ import Testing
         var broken = coffee(100)
         broken.category = "no_such_category"  // rejected by the foreign key
         #expect(throws: SQLiteError.self) {
-            _ = try ledger.add([coffee(8500), coffee(200), broken], by: owner)
+            _ = try ledger.entries.add([coffee(8500), coffee(200), broken], by: owner)
         }
-        #expect(try ledger.entryCount(householdID: owner.householdID) == 0)
+        #expect(try ledger.entries.count(householdID: owner.householdID) == 0)
     }
 
     @Test func theSameUpdateCannotStoreTwice() throws {
         let owner = try olha()
         let source = EntrySource(updateID: 77, chatID: 1001, messageID: 5)
-        _ = try ledger.add([coffee(8500), coffee(100)], by: owner, source: source)
-        #expect(throws: SQLiteError.self) { _ = try ledger.add([coffee(8500)], by: owner, source: source) }
-        #expect(try ledger.entryCount(householdID: owner.householdID) == 2)
+        _ = try ledger.entries.add([coffee(8500), coffee(100)], by: owner, source: source)
+        #expect(throws: SQLiteError.self) { _ = try ledger.entries.add([coffee(8500)], by: owner, source: source) }
+        #expect(try ledger.entries.count(householdID: owner.householdID) == 2)
     }
 
     @Test func theOffsetCommitsWithTheEffects() throws {
         let owner = try olha()
-        #expect(try ledger.telegramOffset() == nil)
+        #expect(try ledger.botState.telegramOffset() == nil)
         struct Crash: Error {}
         #expect(throws: Crash.self) {
             try ledger.transaction {
-                _ = try ledger.add([coffee(8500)], by: owner)
-                try ledger.setTelegramOffset(42)
+                _ = try ledger.entries.add([coffee(8500)], by: owner)
+                try ledger.botState.setTelegramOffset(42)
                 throw Crash()
             }
         }
-        #expect(try ledger.telegramOffset() == nil)
-        #expect(try ledger.entryCount(householdID: owner.householdID) == 0)
+        #expect(try ledger.botState.telegramOffset() == nil)
+        #expect(try ledger.entries.count(householdID: owner.householdID) == 0)
         try ledger.transaction {
-            _ = try ledger.add([coffee(8500)], by: owner)
-            try ledger.setTelegramOffset(42)
+            _ = try ledger.entries.add([coffee(8500)], by: owner)
+            try ledger.botState.setTelegramOffset(42)
         }
-        #expect(try ledger.telegramOffset() == 42)
+        #expect(try ledger.botState.telegramOffset() == 42)
     }
 
     @Test func dataSurvivesReopening() throws {
         let owner = try olha()
-        _ = try ledger.add([coffee(8550)], by: owner)
+        _ = try ledger.entries.add([coffee(8550)], by: owner)
         let reopened = try Ledger(path: test.path, clock: .fixed(testNow))
-        let entries = try reopened.entries(householdID: owner.householdID, dates: today...today)
+        let entries = try reopened.entries.list(householdID: owner.householdID, dates: today...today)
         #expect(entries.first?.amount == Money(minorUnits: 8550, currency: .uah))
         #expect(entries.first?.createdAt == testNow)
         #expect(entries.first?.note == "кава")

@@ -13,7 +13,7 @@ import Testing
     let november = YearMonth(year: 2026, month: 11)!
 
     func olha() throws -> Member {
-        try ledger.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
+        try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
     }
 
     func entry(_ minor: Int64, _ currency: Currency = .uah, category: CategoryKey = "cafe") -> NewEntry {
@@ -22,7 +22,7 @@ import Testing
     }
 
     func cafeTotal(_ member: Member) throws -> MonthTotal? {
-        try ledger.monthTotals(householdID: member.householdID, months: november...november).first { $0.category == "cafe" }
+        try ledger.entries.monthTotals(householdID: member.householdID, months: november...november).first { $0.category == "cafe" }
     }
 
     @Test func conversionIsExactUpToInt64AndRefusedPastIt() throws {
@@ -49,48 +49,48 @@ import Testing
 
     @Test func aMonthTotalFillsUpToInt64AndThenRefusesTheEntry() throws {
         let olha = try olha()
-        _ = try ledger.add([entry(.max - 10)], by: olha)
-        #expect(throws: MoneyOverflow.self) { try ledger.refusingOverflow { try ledger.add([entry(11)], by: olha) } }
+        _ = try ledger.entries.add([entry(.max - 10)], by: olha)
+        #expect(throws: MoneyOverflow.self) { try ledger.refusingOverflow { try ledger.entries.add([entry(11)], by: olha) } }
         #expect(try cafeTotal(olha)?.baseMinor == .max - 10)
-        _ = try ledger.refusingOverflow { try ledger.add([entry(10)], by: olha) }
+        _ = try ledger.refusingOverflow { try ledger.entries.add([entry(10)], by: olha) }
         #expect(try cafeTotal(olha)?.baseMinor == .max)
         #expect(try cafeTotal(olha)?.entryCount == 2)
-        #expect(try ledger.monthTotalsMismatches() == 0)
-        try ledger.rebuildMonthTotals()
+        #expect(try ledger.entries.monthTotalsMismatches() == 0)
+        try ledger.entries.rebuildMonthTotals()
         #expect(try cafeTotal(olha)?.baseMinor == .max)
     }
 
     @Test func anEditIntoAFullTotalIsRefusedAndKeepsBothTotals() throws {
         let olha = try olha()
-        _ = try ledger.add([entry(.max)], by: olha)
-        var taxi = try #require(try ledger.add([entry(1, category: "taxi")], by: olha).first)
+        _ = try ledger.entries.add([entry(.max)], by: olha)
+        var taxi = try #require(try ledger.entries.add([entry(1, category: "taxi")], by: olha).first)
         taxi.category = "cafe"
-        #expect(throws: MoneyOverflow.self) { try ledger.refusingOverflow { try ledger.update(taxi) } }
-        let totals = try ledger.monthTotals(householdID: olha.householdID, months: november...november)
+        #expect(throws: MoneyOverflow.self) { try ledger.refusingOverflow { try ledger.entries.update(taxi) } }
+        let totals = try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november)
         #expect(totals.map(\.baseMinor).sorted() == [1, .max])
-        #expect(try ledger.monthTotalsMismatches() == 0)
+        #expect(try ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func aRateThatWouldOverflowATotalIsNotStored() throws {
         let olha = try olha()
-        _ = try ledger.add([entry(.max / 2, .usd), entry(.max / 2, .usd)], by: olha)
+        _ = try ledger.entries.add([entry(.max / 2, .usd), entry(.max / 2, .usd)], by: olha)
         #expect(throws: MoneyOverflow.self) {
-            try ledger.setRate(.usd, basePerUnitMicros: 2_000_000, householdID: olha.householdID)
+            try ledger.entries.setRate(.usd, basePerUnitMicros: 2_000_000, householdID: olha.householdID)
         }
-        #expect(try ledger.rates(householdID: olha.householdID).isEmpty)
-        let usd = try #require(try ledger.monthTotals(householdID: olha.householdID, months: november...november).first)
+        #expect(try ledger.entries.rates(householdID: olha.householdID).isEmpty)
+        let usd = try #require(try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november).first)
         #expect(usd.unconverted == 2 && usd.baseMinor == 0)
     }
 
     @Test func aTotalThatOverflowedBeforeTheGuardIsRefusedNotClamped() throws {
         let olha = try olha()
-        _ = try ledger.add([entry(100)], by: olha)
+        _ = try ledger.entries.add([entry(100)], by: olha)
         // What SQLite's `+` made of an overflowing total before schema 6: a REAL.
         try Connection(path: test.path).execute("""
             INSERT INTO month_totals VALUES (?, '2026-11', 'expense', 'taxi', ?, 'UAH', 1.8e19, 1.8e19, 0, 2)
             """, olha.householdID, olha.id)
         #expect(throws: MoneyOverflow.self) {
-            try ledger.monthTotals(householdID: olha.householdID, months: november...november)
+            try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november)
         }
     }
 }

@@ -11,9 +11,9 @@ import Testing
     let november = YearMonth(year: 2026, month: 11)!
 
     func household() throws -> (Member, Member) {
-        let olha = try ledger.createHousehold(
+        let olha = try ledger.families.createHousehold(
             owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
-        let taras = try ledger.addMember(Newcomer(telegramUserID: 2, name: "Тарас", language: "uk"),
+        let taras = try ledger.families.addMember(Newcomer(telegramUserID: 2, name: "Тарас", language: "uk"),
                                          householdID: olha.householdID)
         return (olha, taras)
     }
@@ -26,9 +26,9 @@ import Testing
 
     @Test func insertsAreSummedPerMonthCategoryAndMember() throws {
         let (olha, taras) = try household()
-        _ = try ledger.add([entry(8500, "cafe", "2026-11-01"), entry(1500, "cafe", "2026-11-30")], by: olha)
-        _ = try ledger.add([entry(12000, "taxi", "2026-11-15"), entry(700, "cafe", "2026-10-31")], by: taras)
-        let totals = try ledger.monthTotals(householdID: olha.householdID, months: november...november)
+        _ = try ledger.entries.add([entry(8500, "cafe", "2026-11-01"), entry(1500, "cafe", "2026-11-30")], by: olha)
+        _ = try ledger.entries.add([entry(12000, "taxi", "2026-11-15"), entry(700, "cafe", "2026-10-31")], by: taras)
+        let totals = try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november)
         let cafe = totals.filter { $0.category == "cafe" }
         #expect(cafe.count == 1)
         #expect(cafe[0].amount.minorUnits == 10_000)
@@ -39,12 +39,12 @@ import Testing
 
     @Test func foreignMoneyWithoutARateIsCountedButNotConverted() throws {
         let (olha, _) = try household()
-        _ = try ledger.add([entry(2000, "subscriptions", "2026-11-02", currency: .usd)], by: olha)
-        var total = try #require(try ledger.monthTotals(householdID: olha.householdID, months: november...november).first)
+        _ = try ledger.entries.add([entry(2000, "subscriptions", "2026-11-02", currency: .usd)], by: olha)
+        var total = try #require(try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november).first)
         #expect(total.unconverted == 1)
         #expect(total.baseMinor == 0)
-        try ledger.setRate(.usd, basePerUnitMicros: 41_250_000, householdID: olha.householdID)
-        total = try #require(try ledger.monthTotals(householdID: olha.householdID, months: november...november).first)
+        try ledger.entries.setRate(.usd, basePerUnitMicros: 41_250_000, householdID: olha.householdID)
+        total = try #require(try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november).first)
         #expect(total.unconverted == 0)
         #expect(total.baseMinor == 82_500)  // $20.00 × 41.25
         #expect(total.amount == Money(minorUnits: 2000, currency: .usd))
@@ -60,17 +60,17 @@ import Testing
 
     @Test func editsAndDeletesKeepTotalsExact() throws {
         let (olha, _) = try household()
-        let stored = try ledger.add([entry(8500, "cafe", "2026-11-01"), entry(500, "cafe", "2026-11-02")], by: olha)
+        let stored = try ledger.entries.add([entry(8500, "cafe", "2026-11-01"), entry(500, "cafe", "2026-11-02")], by: olha)
         var moved = stored[0]
         moved.category = "groceries"
         moved.date = LocalDate(iso: "2026-10-31")!
-        try ledger.update(moved)
-        try ledger.delete(entryID: stored[1].id)
-        #expect(try ledger.monthTotals(householdID: olha.householdID, months: november...november).isEmpty)
+        try ledger.entries.update(moved)
+        try ledger.entries.delete(entryID: stored[1].id)
+        #expect(try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november).isEmpty)
         let october = november.previous
-        let totals = try ledger.monthTotals(householdID: olha.householdID, months: october...october)
+        let totals = try ledger.entries.monthTotals(householdID: olha.householdID, months: october...october)
         #expect(totals.map(\.category) == ["groceries"])
-        #expect(try ledger.monthTotalsMismatches() == 0)
+        #expect(try ledger.entries.monthTotalsMismatches() == 0)
     }
 
     @Test func randomInsertEditDeleteSequencesMatchARebuild() throws {
@@ -79,7 +79,7 @@ import Testing
         var ids: [Int64] = []
         let categories: [CategoryKey] = ["cafe", "taxi", "groceries", "salary"]
         let currencies: [Currency] = [.uah, .uah, .usd, .eur]
-        try ledger.setRate(.eur, basePerUnitMicros: 45_000_000, householdID: olha.householdID)
+        try ledger.entries.setRate(.eur, basePerUnitMicros: 45_000_000, householdID: olha.householdID)
         for step in 0..<600 {
             let action = ids.isEmpty ? 0 : Int.random(in: 0..<3, using: &generator)
             switch action {
@@ -89,34 +89,34 @@ import Testing
                 let new = entry(Int64.random(in: 1...1_000_000, using: &generator),
                                 categories.randomElement(using: &generator)!, date,
                                 currency: currencies.randomElement(using: &generator)!)
-                ids += try ledger.add([new], by: step % 2 == 0 ? olha : taras).map(\.id)
+                ids += try ledger.entries.add([new], by: step % 2 == 0 ? olha : taras).map(\.id)
             case 1:
-                var changed = try #require(try ledger.entry(id: ids.randomElement(using: &generator)!))
+                var changed = try #require(try ledger.entries.entry(id: ids.randomElement(using: &generator)!))
                 changed.amount = Money(minorUnits: Int64.random(in: 1...99_999, using: &generator),
                                        currency: currencies.randomElement(using: &generator)!)
                 changed.category = categories.randomElement(using: &generator)!
                 changed.date = changed.date.adding(days: Int.random(in: -40...40, using: &generator))
-                try ledger.update(changed)
+                try ledger.entries.update(changed)
             default:
                 let index = Int.random(in: 0..<ids.count, using: &generator)
-                try ledger.delete(entryID: ids.remove(at: index))
+                try ledger.entries.delete(entryID: ids.remove(at: index))
             }
-            if step == 300 { try ledger.setRate(.usd, basePerUnitMicros: 41_000_000, householdID: olha.householdID) }
+            if step == 300 { try ledger.entries.setRate(.usd, basePerUnitMicros: 41_000_000, householdID: olha.householdID) }
         }
-        #expect(try ledger.monthTotalsMismatches() == 0)
-        let before = try ledger.monthTotals(householdID: olha.householdID, months: november.previous...november.next)
-        try ledger.rebuildMonthTotals()
-        let after = try ledger.monthTotals(householdID: olha.householdID, months: november.previous...november.next)
+        #expect(try ledger.entries.monthTotalsMismatches() == 0)
+        let before = try ledger.entries.monthTotals(householdID: olha.householdID, months: november.previous...november.next)
+        try ledger.entries.rebuildMonthTotals()
+        let after = try ledger.entries.monthTotals(householdID: olha.householdID, months: november.previous...november.next)
         #expect(Set(before.map(String.init(describing:))) == Set(after.map(String.init(describing:))))
     }
 
     @Test func theMismatchCheckCanFail() throws {
         let (olha, _) = try household()
-        _ = try ledger.add([entry(8500, "cafe", "2026-11-01")], by: olha)
+        _ = try ledger.entries.add([entry(8500, "cafe", "2026-11-01")], by: olha)
         try Connection(path: test.path).execute("UPDATE month_totals SET amount_minor = 1")
-        #expect(try ledger.monthTotalsMismatches() == 2)
-        try ledger.rebuildMonthTotals()
-        #expect(try ledger.monthTotalsMismatches() == 0)
+        #expect(try ledger.entries.monthTotalsMismatches() == 2)
+        try ledger.entries.rebuildMonthTotals()
+        #expect(try ledger.entries.monthTotalsMismatches() == 0)
     }
 }
 

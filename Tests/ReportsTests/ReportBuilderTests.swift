@@ -16,22 +16,22 @@ import Testing
     }
 
     func family() throws -> Family {
-        let olha = try ledger.createHousehold(
+        let olha = try ledger.families.createHousehold(
             owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: kyiv)
-        let taras = try ledger.addMember(Newcomer(telegramUserID: 2, name: "Тарас", language: "uk"),
+        let taras = try ledger.families.addMember(Newcomer(telegramUserID: 2, name: "Тарас", language: "uk"),
                                          householdID: olha.householdID)
         return Family(olha: olha, taras: taras)
     }
 
     func add(_ member: Member, _ major: Int64, _ category: CategoryKey, _ date: String,
              currency: Currency = .uah, kind: EntryKind = .expense) throws {
-        _ = try ledger.add([NewEntry(kind: kind, amount: Money(major: major, currency: currency),
+        _ = try ledger.entries.add([NewEntry(kind: kind, amount: Money(major: major, currency: currency),
                                      category: category, account: nil, date: LocalDate(iso: date)!,
                                      note: "\(category)", originalText: "")], by: member)
     }
 
     func report(_ family: Family, month: YearMonth, today: String) throws -> MonthlyReport {
-        let household = try #require(try ledger.household(id: family.id))
+        let household = try #require(try ledger.families.household(id: family.id))
         return try ReportBuilder.monthly(from: ledger, household: household, month: month, today: LocalDate(iso: today)!,
                                          shownTo: .member(family.olha.id))
     }
@@ -92,7 +92,7 @@ import Testing
         var r = try report(f, month: november, today: "2026-11-21")
         #expect(r.spentMinor == 10_000)
         #expect(r.unconverted == [Money(major: 20, currency: .usd)])
-        try ledger.setRate(.usd, basePerUnitMicros: 41_000_000, householdID: f.id)
+        try ledger.entries.setRate(.usd, basePerUnitMicros: 41_000_000, householdID: f.id)
         r = try report(f, month: november, today: "2026-11-21")
         #expect(r.spentMinor == 92_000)
         #expect(r.unconverted.isEmpty)
@@ -101,8 +101,8 @@ import Testing
 
     @Test func budgetsShowWhatIsLeftAndPerDay() throws {
         let f = try family()
-        try ledger.setBudget(Budget(category: "cafe", limitMinor: 300_000), householdID: f.id)
-        try ledger.setBudget(Budget(category: nil, limitMinor: 1_000_000), householdID: f.id)
+        try ledger.entries.setBudget(Budget(category: "cafe", limitMinor: 300_000), householdID: f.id)
+        try ledger.entries.setBudget(Budget(category: nil, limitMinor: 1_000_000), householdID: f.id)
         try add(f.olha, 1_766, "cafe", "2026-11-05")
         try add(f.olha, 9_000, "groceries", "2026-11-06")
         let r = try report(f, month: november, today: "2026-11-22")
@@ -135,7 +135,7 @@ import Testing
         try add(f.olha, 1000, "salary", "2026-03-05", kind: .income)
         let year = YearMonth(year: 2026, month: 1)!...YearMonth(year: 2026, month: 12)!
         let r = ReportBuilder.yearly(year: 2026, baseCurrency: .uah,
-                                     totals: try ledger.monthTotals(householdID: f.id, months: year))
+                                     totals: try ledger.entries.monthTotals(householdID: f.id, months: year))
         #expect(r.months.map(\.month.month) == [1, 3])
         #expect(r.spentMinor == 15_000)
         #expect(r.incomeMinor == 100_000)

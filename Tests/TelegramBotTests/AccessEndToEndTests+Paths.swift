@@ -33,7 +33,7 @@ extension AccessEndToEndTests {
         try await removeAndLeave()
         let seen = Dictionary(uniqueKeysWithValues: [taras, marko, nina, stranger].map { ($0, fake.sentMessages(chatID: $0).count) })
         let olhas = try #require(try household(of: olha))
-        let entryID = try #require(try Ledger(path: path).recentEntries(householdID: olhas, limit: 1).first).id
+        let entryID = try #require(try Ledger(path: path).entries.recent(householdID: olhas, limit: 1).first).id
 
         _ = try await press([(olha, confirmation.messageID, "cat:\(entryID):taxi", olha)])
         #expect(await eventually {
@@ -52,7 +52,7 @@ extension AccessEndToEndTests {
         #expect(fake.sentMessages(chatID: taras).contains(lists[0]) && fake.sentMessages(chatID: marko).contains(lists[1]))
         for (user, count) in seen { #expect(!familyShown(in: user, after: count), "\(names[user] ?? ""): \(texts(user))") }
         await bot.stop()
-        #expect(try Ledger(path: path).entry(id: entryID)?.category == "taxi")
+        #expect(try Ledger(path: path).entries.entry(id: entryID)?.category == "taxi")
         fake.stop()
     }
 
@@ -78,7 +78,7 @@ extension AccessEndToEndTests {
         #expect(answers.first?.parameters["text"] == "Запрошення скасовано.")
         #expect(try await ask("/start \(fromOlha)", from: stranger).text.contains("скасоване"))
         await bot.stop()
-        #expect(try Ledger(path: path).members(householdID: try #require(try household(of: olha))).map(\.name) == ["Оля"])
+        #expect(try Ledger(path: path).families.members(householdID: try #require(try household(of: olha))).map(\.name) == ["Оля"])
         fake.stop()
     }
 
@@ -97,7 +97,7 @@ extension AccessEndToEndTests {
             #expect(await eventually { texts(group).count == inGroup + 1 && texts(olha).count > toOlha })
             #expect(texts(group).last?.contains("однієї родини") == true, "\(texts(group))")
             #expect(texts(olha).last?.contains("хтось не з родини") == true, "\(texts(olha))")
-            #expect(try Ledger(path: path).household(familyChatID: group)?.id == family)
+            #expect(try Ledger(path: path).families.household(familyChatID: group)?.id == family)
         }
         let quiet = texts(group).count
         try await ask("кава 85", from: olha)

@@ -89,20 +89,20 @@ import Testing
     /// button under `/leave`.
     func removeAndLeave() async throws {
         let view = try await ask("/family", from: olha)
-        let remove = "fam:rm:\(try #require(try Ledger(path: path).member(telegramUserID: taras)).id)"
+        let remove = "fam:rm:\(try #require(try Ledger(path: path).families.member(telegramUserID: taras)).id)"
         #expect(buttons(view).contains(remove))
         let answers = try await press([(olha, view.messageID, remove, olha)])
         #expect(answers.first?.parameters["text"]?.contains("Тарас") == true)
         #expect(await eventually { texts(taras).last?.contains("вилучено") == true })
         let question = try await ask("/leave", from: marko)
-        let leave = "leave:\(try #require(try Ledger(path: path).member(telegramUserID: marko)).id):yes"
+        let leave = "leave:\(try #require(try Ledger(path: path).families.member(telegramUserID: marko)).id):yes"
         #expect(buttons(question).contains(leave))
         _ = try await press([(marko, question.messageID, leave, marko)])
         #expect(await eventually { texts(marko).last?.contains("вийшли") == true })
     }
 
     func household(of user: Int64) throws -> Int64? {
-        try Ledger(path: path).member(telegramUserID: user)?.householdID
+        try Ledger(path: path).families.member(telegramUserID: user)?.householdID
     }
 
     /// Path 1: every button data of the group's messages and of Оля's `/family`, pressed
@@ -126,7 +126,7 @@ import Testing
         _ = try await press(foreign)
         #expect(fake.sentMessages(chatID: group) == before)
         await bot.stop()
-        let entries = try Ledger(path: path).recentEntries(householdID: try #require(try household(of: olha)), limit: 5)
+        let entries = try Ledger(path: path).entries.recent(householdID: try #require(try household(of: olha)), limit: 5)
         #expect(entries.map(\.category) == ["cafe"])
         fake.stop()
     }

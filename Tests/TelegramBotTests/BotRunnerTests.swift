@@ -25,9 +25,9 @@ import Testing
         #expect(fake.sentMessages(chatID: 501)[1].parseMode == "HTML")
         #expect(await bot.stop() == .stopped)
         let ledger = try Ledger(path: path)
-        #expect(try ledger.telegramOffset() != nil)
-        let member = try #require(try ledger.member(telegramUserID: 501))
-        #expect(try ledger.entryCount(householdID: member.householdID) == 1)
+        #expect(try ledger.botState.telegramOffset() != nil)
+        let member = try #require(try ledger.families.member(telegramUserID: 501))
+        #expect(try ledger.entries.count(householdID: member.householdID) == 1)
         fake.stop()
     }
 
@@ -54,7 +54,7 @@ import Testing
         #expect(plain(502)[2].hasPrefix("✅ таксі · 120 ₴"))
         await bot.stop()
         let ledger = try Ledger(path: path)
-        #expect(try ledger.entryCount(householdID: try #require(try ledger.member(telegramUserID: 502)).householdID) == 2)
+        #expect(try ledger.entries.count(householdID: try #require(try ledger.families.member(telegramUserID: 502)).householdID) == 2)
         fake.stop()
     }
 
@@ -88,7 +88,7 @@ import Testing
         #expect(await eventually { plain(504).count == 2 })
         fake.block(chatID: 504)
         fake.enqueueMessage(chatID: 504, text: "/help")
-        #expect(await eventually { (try? Ledger(path: path).isChatBlocked(504)) == true })
+        #expect(await eventually { (try? Ledger(path: path).outbox.isChatBlocked(504)) == true })
         let sendsBefore = fake.requests(method: "sendMessage").count
         fake.enqueueMessage(chatID: 505, text: "кава 10")
         #expect(await eventually { plain(505).count == 2 })

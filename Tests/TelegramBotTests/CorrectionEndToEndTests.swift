@@ -33,8 +33,8 @@ import Testing
         let confirmation = fake.sentMessages(chatID: me)[1]
         #expect(confirmation.replyMarkup?.contains("del:") == true)
         let ledger = try Ledger(path: path)
-        let member = try #require(try ledger.member(telegramUserID: me))
-        let entryID = try #require(try ledger.recentEntries(householdID: member.householdID, limit: 1).first).id
+        let member = try #require(try ledger.families.member(telegramUserID: me))
+        let entryID = try #require(try ledger.entries.recent(householdID: member.householdID, limit: 1).first).id
 
         // A button: the category changes and the confirmation is edited in place.
         fake.enqueueCallbackQuery(chatID: me, messageID: confirmation.messageID, data: "cat:\(entryID):taxi")
@@ -51,7 +51,7 @@ import Testing
         // learned it from the button, and learned rules beat the built-in tables).
         message("edited_message", text: "кава 95", messageID: 10)
         #expect(await eventually { texts()[1].contains("95 ₴") })
-        #expect(try ledger.entry(id: entryID)?.amount == Money(major: 95, currency: .uah))
+        #expect(try ledger.entries.entry(id: entryID)?.amount == Money(major: 95, currency: .uah))
 
         // The export arrives as a document.
         fake.enqueueMessage(chatID: me, text: "/export")

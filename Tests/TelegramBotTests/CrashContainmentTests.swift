@@ -45,10 +45,10 @@ import Testing
         await bot.stop()
         let ledger = try Ledger(path: path)
         for chat: Int64 in [601, 602, 603] {
-            let member = try #require(try ledger.member(telegramUserID: chat))
-            #expect(try ledger.entryCount(householdID: member.householdID) == 1)
+            let member = try #require(try ledger.families.member(telegramUserID: chat))
+            #expect(try ledger.entries.count(householdID: member.householdID) == 1)
         }
-        #expect(try ledger.attemptCount(.update(poisoned)) == 0)
+        #expect(try ledger.botState.attemptCount(.update(poisoned)) == 0)
         fake.stop()
     }
 
@@ -85,8 +85,8 @@ import Testing
         #expect(plain(doomed).isEmpty)
         await bot.stop()
         let ledger = try Ledger(path: path)
-        #expect(try ledger.isScheduleClaimed("digest", period: "2026-11-21", householdID: households[0]))
-        #expect(try ledger.attemptCount(key) == 0)
+        #expect(try ledger.jobs.isScheduleClaimed("digest", period: "2026-11-21", householdID: households[0]))
+        #expect(try ledger.botState.attemptCount(key) == 0)
         fake.stop()
     }
 
@@ -101,7 +101,7 @@ import Testing
         fake.enqueueMessage(chatID: 605, text: "таксі 120")
         #expect(await eventually { plain(605).last?.hasPrefix("✅ таксі") == true })
         await bot.stop()
-        #expect(try Ledger(path: path).unfinishedExports().isEmpty)
+        #expect(try Ledger(path: path).jobs.unfinishedExports().isEmpty)
         fake.stop()
     }
 
@@ -109,10 +109,10 @@ import Testing
     private func families(groups: [Int64], clock: TestClock) throws -> [Int64] {
         let ledger = try Ledger(path: path, clock: clock.wallClock)
         return try groups.enumerated().map { index, group in
-            let owner = try ledger.createHousehold(
+            let owner = try ledger.families.createHousehold(
                 owner: Newcomer(telegramUserID: Int64(900 + index), name: "Оля", language: "uk"), timeZone: kyiv)
-            try ledger.linkFamilyChat(group, threadID: nil, householdID: owner.householdID)
-            _ = try ledger.add([NewEntry(kind: .expense, amount: Money(major: 85, currency: .uah), category: "cafe",
+            try ledger.families.linkFamilyChat(group, threadID: nil, householdID: owner.householdID)
+            _ = try ledger.entries.add([NewEntry(kind: .expense, amount: Money(major: 85, currency: .uah), category: "cafe",
                                          account: nil, date: LocalDate(testNow, in: kyiv), note: "кава",
                                          originalText: "кава 85")], by: owner)
             return owner.householdID

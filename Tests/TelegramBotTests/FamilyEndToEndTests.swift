@@ -79,8 +79,8 @@ import Testing
         #expect(texts(group).count == 5)
 
         let ledger = try Ledger(path: path)
-        let member = try #require(try ledger.member(telegramUserID: olha))
-        #expect(try ledger.entryCount(householdID: member.householdID) == 3)
+        let member = try #require(try ledger.families.member(telegramUserID: olha))
+        #expect(try ledger.entries.count(householdID: member.householdID) == 3)
         #expect(texts(olha).filter { $0.hasPrefix("✅") }.count == 2)
         #expect(texts(taras).filter { $0.hasPrefix("✅") }.count == 1)
         fake.stop()

@@ -110,7 +110,7 @@ import Testing
         down.start()
         #expect(await eventually { sends(to: 4) == 1 })
         #expect(await down.stop())
-        #expect(try down.ledger().pendingOutboxCount() == 1)
+        #expect(try down.ledger().outbox.pendingCount() == 1)
     }
 
     /// The sender prunes as it runs: a sent reply is gone once its day is up and the next
@@ -121,11 +121,11 @@ import Testing
         let outbox = try RunningDelivery(fake: fake, ledgerClock: ledgerClock.wallClock)
         outbox.start()
         try await outbox.enqueue(.message(html: "кава"), chatID: 6)
-        #expect(await eventually { texts(6).count == 1 && (try? outbox.ledger().pendingOutboxCount()) == 0 })
-        #expect(try outbox.ledger().outboxRowCount() == 1)
+        #expect(await eventually { texts(6).count == 1 && (try? outbox.ledger().outbox.pendingCount()) == 0 })
+        #expect(try outbox.ledger().outbox.rowCount() == 1)
         ledgerClock.advance(by: OutboxRetention.sent + 1)
         outbox.time.advance(by: .seconds(300))
-        #expect(await eventually { (try? outbox.ledger().outboxRowCount()) == 0 })
+        #expect(await eventually { (try? outbox.ledger().outbox.rowCount()) == 0 })
         #expect(await outbox.stop())
     }
 }

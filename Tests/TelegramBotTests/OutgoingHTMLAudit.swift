@@ -59,7 +59,7 @@ final class OutgoingHTMLAudit {
     }
 
     private func deliver() throws -> [ConsoleDelivery.Line] {
-        for item in try chat.ledger.pendingOutbox(limit: 100_000) { check(item) }
+        for item in try chat.ledger.outbox.pending(limit: 100_000) { check(item) }
         return try ConsoleDelivery(ledger: chat.ledger).deliver()
     }
 

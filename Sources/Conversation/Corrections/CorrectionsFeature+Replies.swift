@@ -15,7 +15,7 @@ extension CorrectionsFeature {
         guard !entry.isPrivate else { return }
         let stems = Set(categoryStems(of: entry.note).filter { $0.count >= 3 && !$0.allSatisfy(\.isNumber) }).sorted()
         guard !stems.isEmpty else { return }
-        try ledger.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
+        try ledger.entries.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
     }
 
     /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `12.11`, `готівка`,
@@ -23,14 +23,14 @@ extension CorrectionsFeature {
     func correct(_ view: EntryView, with text: String, member: Member, reply: Replier) throws {
         let l = localizer(member)
         let household = try household(of: member)
-        let ours = try view.entryIDs.compactMap { try ledger.entry(id: $0) }.filter { $0.householdID == household.id }
+        let ours = try view.entryIDs.compactMap { try ledger.entries.entry(id: $0) }.filter { $0.householdID == household.id }
         let live = ours.filter(viewer(in: reply.chat, member).sees)
         guard !live.isEmpty else {
             try reply(l(ours.isEmpty ? "entry.not_yours" : "entry.private"))
             return
         }
         if Self.deleteWords.contains(text.lowercased().trimming(while: \.isPunctuation)) {
-            for entry in live { try ledger.delete(entryID: entry.id) }
+            for entry in live { try ledger.entries.delete(entryID: entry.id) }
             try EntriesFeature(context).refresh(entryIDs: live.map(\.id), household: household)
             try reply(l("entry.deleted.answer"))
             return
@@ -51,7 +51,7 @@ extension CorrectionsFeature {
             try reply(l("correction.unchanged", ["details": .text(EntryLine(entry: entry, today: today).details(l))]))
             return
         }
-        guard try EntriesFeature(context).withinMoneyLimits({ try ledger.update(changed) }) else {
+        guard try EntriesFeature(context).withinMoneyLimits({ try ledger.entries.update(changed) }) else {
             try reply(l("error.amount_too_large"))
             return
         }

@@ -19,7 +19,7 @@ struct CorrectionsFeature: Feature {
 
     static let buttons = ButtonNamespace.of(RuleButton.self) { button, call in
         let corrections = CorrectionsFeature(call.context)
-        try corrections.ledger.deleteCategoryRule(id: button.ruleID, householdID: call.member.householdID)
+        try corrections.ledger.entries.deleteCategoryRule(id: button.ruleID, householdID: call.member.householdID)
         let view = try corrections.rulesView(call.member)
         try corrections.edit(call.press, html: view.html, buttons: view.buttons)
         return call.localizer("rules.removed")
@@ -28,7 +28,7 @@ struct CorrectionsFeature: Feature {
     /// `/rules`: the categories the household taught by correcting entries, each removable.
     func rulesView(_ member: Member) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
-        let rules = try ledger.categoryRules(householdID: member.householdID)
+        let rules = try ledger.entries.categoryRules(householdID: member.householdID)
         guard !rules.isEmpty else { return (l("rules.empty"), []) }
         // `вікон мийк` → `вікон… мийк…`: the message adds the last ellipsis.
         func words(_ stem: String) -> String { stem.replacing(LearnedRules.separator, with: "… ") }

@@ -9,13 +9,13 @@ extension EntriesFeature {
         let l = localizer(member)
         let household = try household(of: member)
         let entryID = data.entryID
-        let entry = try ledger.entry(id: entryID)
-        guard let known = try entry ?? ledger.deletedEntry(id: entryID), known.householdID == household.id else {
+        let entry = try ledger.entries.entry(id: entryID)
+        guard let known = try entry ?? ledger.entries.deleted(id: entryID), known.householdID == household.id else {
             return l("entry.not_yours")
         }
         // Only its author changes a private entry, and only where they may see it.
         guard (press.chat.map { viewer(in: $0, member) } ?? .member(member.id)).sees(known) else { return l("entry.private") }
-        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entryView(chatID: chat.id, messageID: $0) } }
+        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entries.entryView(chatID: chat.id, messageID: $0) } }
         switch data {
         case .categoryChoices(_, let all):
             guard let pressed else { return nil }
@@ -30,7 +30,7 @@ extension EntriesFeature {
             let answer = l("entry.category_set", ["name": .text(l.categoryName(category))])
             guard entry.category != category else { return answer }  // Already there: nothing to learn.
             entry.category = category
-            guard try withinMoneyLimits({ try ledger.update(entry) }) else { return l("error.amount_too_large") }
+            guard try withinMoneyLimits({ try ledger.entries.update(entry) }) else { return l("error.amount_too_large") }
             try CorrectionsFeature(context).learn(from: entry, household: household)
             try refresh(entryIDs: [entryID], household: household)
             try ReportsFeature(context).announceBudgets(after: [entry], member: member, household: household)
@@ -39,20 +39,20 @@ extension EntriesFeature {
             guard var entry else { return nil }
             entry.kind = entry.kind == .expense ? .income : .expense
             entry.category = CorrectionsFeature(context).suggestedCategory(entry.note, kind: entry.kind, household: household)
-            try ledger.update(entry)
+            try ledger.entries.update(entry)
             try refresh(entryIDs: [entryID], household: household)
             if let pressed { try redraw(pressed, household: household, menu: .categories(entryID: entryID, all: false)) }
             try ReportsFeature(context).announceBudgets(after: [entry], member: member, household: household)
             return l("entry.kind_set.\(entry.kind.rawValue)")
         case .deleteEntry:
             guard entry != nil else { return nil }
-            try ledger.delete(entryID: entryID)
+            try ledger.entries.delete(entryID: entryID)
             try refresh(entryIDs: [entryID], household: household)
             return l("entry.deleted.answer")
         case .restoreEntry:
             let since = clock.now().addingTimeInterval(-EntryViewRenderer.restoreWindow)
             var restored = false
-            guard try withinMoneyLimits({ restored = try ledger.restore(entryID: entryID, deletedSince: since) != nil })
+            guard try withinMoneyLimits({ restored = try ledger.entries.restore(entryID: entryID, deletedSince: since) != nil })
             else { return l("error.amount_too_large") }
             guard restored else { return l("entry.restore.too_late") }
             try refresh(entryIDs: [entryID], household: household)

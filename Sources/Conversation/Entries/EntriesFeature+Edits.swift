@@ -9,8 +9,8 @@ extension EntriesFeature {
     /// date out of bounds, or a month total it would push past `Int64`, changes nothing and is
     /// answered as a new message with it would be: one extra digit must not delete the entry.
     func edited(_ message: IncomingMessage) throws {
-        guard let messageID = message.messageID, let member = try ledger.member(telegramUserID: message.sender.id) else { return }
-        let old = try ledger.entries(sourceChatID: message.chat.id, sourceMessageID: messageID)
+        guard let messageID = message.messageID, let member = try ledger.families.member(telegramUserID: message.sender.id) else { return }
+        let old = try ledger.entries.list(sourceChatID: message.chat.id, sourceMessageID: messageID)
         // What they wrote in a family they left stays as it was there.
         guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id && $0.householdID == member.householdID }) else { return }
         let household = try household(of: member)
@@ -38,21 +38,21 @@ extension EntriesFeature {
                 entry.note = new.note
                 entry.originalText = index == 0 ? text : ""
                 entry.isPrivate = new.isPrivate
-                try ledger.update(entry)
+                try ledger.entries.update(entry)
             }
-            for entry in old.dropFirst(parsed.count) { try ledger.delete(entryID: entry.id) }
-            added = try ledger.add(parsed.dropFirst(old.count).map { newEntry($0, text: "") }, by: member,
+            for entry in old.dropFirst(parsed.count) { try ledger.entries.delete(entryID: entry.id) }
+            added = try ledger.entries.add(parsed.dropFirst(old.count).map { newEntry($0, text: "") }, by: member,
                                    source: EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: messageID))
         }
         guard fits else {
             try reply(l("error.amount_too_large"))
             return
         }
-        if !added.isEmpty, let view = try ledger.entryViews(showing: old.map(\.id)).first(where: { $0.kind == .confirmation }) {
-            try ledger.extendEntryView(view, with: added.map(\.id))
+        if !added.isEmpty, let view = try ledger.entries.entryViews(showing: old.map(\.id)).first(where: { $0.kind == .confirmation }) {
+            try ledger.entries.extendEntryView(view, with: added.map(\.id))
         }
         try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
-        let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entry(id: $0) }
+        let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entries.entry(id: $0) }
         try ReportsFeature(context).announceBudgets(after: changed, member: member, household: household)
     }
 }

@@ -12,7 +12,7 @@ extension EntriesFeature {
         let l = localizer(member)
         let household = try household(of: member)
         let count = min(max(Int(argument) ?? 10, 1), Self.listLimit)
-        let entries = try ledger.recentEntries(householdID: household.id, limit: count, shownTo: viewer(in: reply.chat, member))
+        let entries = try ledger.entries.recent(householdID: household.id, limit: count, shownTo: viewer(in: reply.chat, member))
         guard !entries.isEmpty else {
             try reply(l("history.empty"))
             return
@@ -26,7 +26,7 @@ extension EntriesFeature {
         let l = localizer(member)
         let household = try household(of: member)
         let today = today(of: household)
-        let entries = try ledger.entries(householdID: household.id, dates: today.adding(days: 1 - days)...today).reversed()
+        let entries = try ledger.entries.list(householdID: household.id, dates: today.adding(days: 1 - days)...today).reversed()
             .filter(viewer(in: reply.chat, member).sees)
         guard !entries.isEmpty else {
             try reply(l(days == 1 ? "today.empty" : "week.empty"))
@@ -43,12 +43,12 @@ extension EntriesFeature {
     /// `/undo`: removes the member's latest entry of the last day, with a button to restore it.
     func undo(_ member: Member, reply: Replier) throws {
         let l = localizer(member)
-        guard let entry = try ledger.lastEntry(of: member, createdSince: clock.now().addingTimeInterval(-86_400)) else {
+        guard let entry = try ledger.entries.latest(of: member, createdSince: clock.now().addingTimeInterval(-86_400)) else {
             try reply(l("undo.nothing"))
             return
         }
         let household = try household(of: member)
-        try ledger.delete(entryID: entry.id)
+        try ledger.entries.delete(entryID: entry.id)
         try refresh(entryIDs: [entry.id], household: household)
         try show(.confirmation, entryIDs: [entry.id], household: household, reply: reply, header: l("undo.done"))
     }

@@ -30,7 +30,7 @@ extension EntriesFeature {
         let saved: [Entry]
         do {
             saved = try ledger.refusingOverflow {
-                try ledger.add(stored.enumerated().map { newEntry($1, text: $0 == 0 ? text : "") }, by: member, source: source)
+                try ledger.entries.add(stored.enumerated().map { newEntry($1, text: $0 == 0 ? text : "") }, by: member, source: source)
             }
         } catch is MoneyOverflow {
             try reply(localizer(member)("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
@@ -58,7 +58,7 @@ extension EntriesFeature {
     func parse(_ text: String, household: Household, today: LocalDate) -> Result<[ParsedEntry], ParseFailure> {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
             : EntryParser(baseCurrency: household.baseCurrency)
-        let rules = (try? ledger.categoryRules(householdID: household.id)).map(LearnedRules.init)
+        let rules = (try? ledger.entries.categoryRules(householdID: household.id)).map(LearnedRules.init)
         return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil)
     }
 

@@ -8,9 +8,9 @@ import Localization
 extension EntriesFeature {
     /// A renderer for views in `chatID`, in the language of whoever reads that chat.
     func viewRenderer(chatID: Int64, household: Household) throws -> EntryViewRenderer {
-        let reader = try ledger.member(telegramUserID: chatID)
+        let reader = try ledger.families.member(telegramUserID: chatID)
         let l = reader.map(localizer) ?? familyLocalizer(household)
-        let names = try ledger.memberNames(householdID: household.id)
+        let names = try ledger.families.memberNames(householdID: household.id)
         return EntryViewRenderer(entries: self, l: l, householdID: household.id, viewer: try FamilyFeature(context).viewer(ofChat: chatID, household: household),
                                  today: today(of: household), memberNames: names)
     }
@@ -20,7 +20,7 @@ extension EntriesFeature {
     /// chat of someone who left).
     func refresh(entryIDs: [Int64], household: Household) throws {
         let chats = try FamilyFeature(context).chats(of: household)
-        for view in try ledger.entryViews(showing: entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
+        for view in try ledger.entries.entryViews(showing: entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
         try FamilyBroadcaster(family: FamilyFeature(context)).refresh(entryIDs: entryIDs, household: household)
     }
 
@@ -28,7 +28,7 @@ extension EntriesFeature {
     func redraw(_ view: EntryView, household: Household, menu: EntryViewRenderer.Menu = .entries) throws {
         let shown = try viewRenderer(chatID: view.chatID, household: household).render(view.kind, entryIDs: view.entryIDs, menu: menu)
         let html = [view.header, shown.html].compactMap { $0 }.joined(separator: "\n")
-        try ledger.enqueue(.edit(messageID: nil, ofOutboxID: view.outboxID, html: html, buttons: shown.buttons), chatID: view.chatID)
+        try ledger.outbox.enqueue(.edit(messageID: nil, ofOutboxID: view.outboxID, html: html, buttons: shown.buttons), chatID: view.chatID)
     }
 
     /// Queues a message that shows entries with their buttons, and remembers it as their view.
@@ -37,7 +37,7 @@ extension EntriesFeature {
               header: String? = nil) throws -> Int64 {
         let shown = try viewRenderer(chatID: reply.chat.id, household: household).render(kind, entryIDs: entryIDs)
         let outboxID = try reply([header, shown.html].compactMap { $0 }.joined(separator: "\n"), buttons: shown.buttons)
-        try ledger.recordEntryView(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
+        try ledger.entries.recordEntryView(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
         return outboxID
     }
 }

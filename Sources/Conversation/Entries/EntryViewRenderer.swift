@@ -34,7 +34,7 @@ struct EntryViewRenderer {
         var hidden = false
         for (index, id) in entryIDs.enumerated() {
             let label = kind == .list ? "\(index + 1)" : nil
-            let live = try ledger.entry(id: id), gone = live == nil ? try ledger.deletedEntry(id: id) : nil
+            let live = try ledger.entries.entry(id: id), gone = live == nil ? try ledger.entries.deleted(id: id) : nil
             if let entry = live ?? gone, entry.householdID == householdID, !viewer.sees(entry) {
                 hidden = true
                 continue
@@ -57,7 +57,7 @@ struct EntryViewRenderer {
             } else if let entry = gone, entry.householdID == householdID {
                 let details = EntryLine(entry: entry, today: today).details(l)
                 lines.append(l("entry.deleted", ["details": .text(label.map { "\($0). " + details } ?? details)]))
-                if try ledger.isRestorable(entryID: id, since: restorableSince) {
+                if try ledger.entries.isRestorable(entryID: id, since: restorableSince) {
                     let name = label ?? (entryIDs.count > 1 ? shortName(entry) : nil)
                     rows.append([OutboxButton(
                         title: name.map { l("entry.button.restore.named", ["name": .text($0)]) } ?? l("entry.button.restore"),
@@ -65,7 +65,7 @@ struct EntryViewRenderer {
                 }
             }
         }
-        if case .categories(let entryID, let all) = menu, let entry = try ledger.entry(id: entryID), viewer.sees(entry) {
+        if case .categories(let entryID, let all) = menu, let entry = try ledger.entries.entry(id: entryID), viewer.sees(entry) {
             rows = try categoryRows(for: entry, all: all)
         }
         // A confirmation in the group of an entry its author made private there.
@@ -82,7 +82,7 @@ struct EntryViewRenderer {
             choices = pool
         } else {
             let month = YearMonth(today)
-            let used = try entries.ledger.categoriesByUse(householdID: entry.householdID, kind: entry.kind,
+            let used = try entries.ledger.entries.categoriesByUse(householdID: entry.householdID, kind: entry.kind,
                                                           months: month.previous.previous...month)
             choices = Array((used.filter(pool.contains) + pool).reduce(into: [CategoryKey]()) { list, key in
                 if !list.contains(key) && key != entry.category { list.append(key) }
@@ -120,7 +120,7 @@ struct EntryViewRenderer {
     /// to fix them (`/history` for one, a reply `видалити` for all). Re-rendered like any
     /// view, so it counts what is left after deletes.
     func summary(_ entryIDs: [Int64]) throws -> String {
-        let live = try entryIDs.compactMap { try entries.ledger.entry(id: $0) }
+        let live = try entryIDs.compactMap { try entries.ledger.entries.entry(id: $0) }
         guard !live.isEmpty else { return l("entry.summary.deleted", ["count": .number(entryIDs.count)]) }
         var lines = [l("entry.summary.title", ["count": .number(live.count)])]
         lines += live.prefix(Self.summaryLines).map { EntryLine(entry: $0, today: today).details(l) }

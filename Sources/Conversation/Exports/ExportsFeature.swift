@@ -36,13 +36,13 @@ struct ExportsFeature: Feature {
         }
         // A file for the group, or for another member, holds no one else's private entries.
         let viewer = viewer(in: reply.chat, member)
-        let total = try ledger.entryCount(householdID: household.id, dates: days, shownTo: viewer)
+        let total = try ledger.entries.count(householdID: household.id, dates: days, shownTo: viewer)
         guard total > 0 else {
             try reply(l("export.empty"))
             return
         }
         let progress = try reply(l("export.progress", ["done": .number(0), "total": .number(total)]))
-        try ledger.createExport(member: member, chatID: reply.chat.id, threadID: reply.chat.threadID, days: days,
+        try ledger.jobs.createExport(member: member, chatID: reply.chat.id, threadID: reply.chat.threadID, days: days,
                                 progressOutboxID: progress, header: CSVExport.header(l, baseCurrency: household.baseCurrency),
                                 shownTo: viewer)
     }

@@ -23,14 +23,14 @@ struct FamilyBroadcaster {
         let render = { (entries: [Entry]) in try self.render(entries, household: household) }
         let since = family.clock.now().addingTimeInterval(-Self.batchWindow)
         if household.broadcastMode == .batched,
-           let open = try ledger.openFamilyPost(memberID: member.id, chatID: chat, since: since) {
-            let earlier = try open.entryIDs.compactMap { try ledger.entry(id: $0) }
-            try ledger.enqueue(.edit(messageID: nil, ofOutboxID: open.outboxID, html: try render(earlier + visible)),
+           let open = try ledger.families.openFamilyPost(memberID: member.id, chatID: chat, since: since) {
+            let earlier = try open.entryIDs.compactMap { try ledger.entries.entry(id: $0) }
+            try ledger.outbox.enqueue(.edit(messageID: nil, ofOutboxID: open.outboxID, html: try render(earlier + visible)),
                                chatID: chat, threadID: household.familyThreadID)
-            try ledger.addToFamilyPost(open.postID, entryIDs: visible.map(\.id))
+            try ledger.families.addToFamilyPost(open.postID, entryIDs: visible.map(\.id))
         } else {
-            let outboxID = try ledger.enqueue(.message(html: try render(visible)), chatID: chat, threadID: household.familyThreadID)
-            _ = try ledger.recordFamilyPost(member: member, chatID: chat, outboxID: outboxID, entryIDs: visible.map(\.id))
+            let outboxID = try ledger.outbox.enqueue(.message(html: try render(visible)), chatID: chat, threadID: household.familyThreadID)
+            _ = try ledger.families.recordFamilyPost(member: member, chatID: chat, outboxID: outboxID, entryIDs: visible.map(\.id))
         }
     }
 
@@ -41,11 +41,11 @@ struct FamilyBroadcaster {
         guard let group = try family.feedChat(of: household) else { return }
         var seen: Set<Int64> = []
         for id in entryIDs {
-            for post in try family.ledger.familyPosts(showing: id)
+            for post in try family.ledger.families.familyPosts(showing: id)
             where post.chatID == group && seen.insert(post.postID).inserted {
-                let entries = try post.entryIDs.compactMap { try family.ledger.entry(id: $0) }.filter { !$0.isPrivate }
+                let entries = try post.entryIDs.compactMap { try family.ledger.entries.entry(id: $0) }.filter { !$0.isPrivate }
                 let html = entries.isEmpty ? family.familyLocalizer(household)("family.post.deleted") : try render(entries, household: household)
-                try family.ledger.enqueue(.edit(messageID: nil, ofOutboxID: post.outboxID, html: html),
+                try family.ledger.outbox.enqueue(.edit(messageID: nil, ofOutboxID: post.outboxID, html: html),
                                            chatID: post.chatID, threadID: household.familyThreadID)
             }
         }
@@ -57,7 +57,7 @@ struct FamilyBroadcaster {
     func render(_ entries: [Entry], household: Household) throws -> String {
         let l = family.familyLocalizer(household)
         let today = family.today(of: household)
-        let names = try family.ledger.memberNames(householdID: household.id)
+        let names = try family.ledger.families.memberNames(householdID: household.id)
         var lines = entries.prefix(EntriesFeature.listLimit).map {
             EntryLine(entry: $0, today: today).familyPost(l, author: names[$0.memberID] ?? "")
         }

@@ -7,7 +7,7 @@ extension FamilyFeature {
     /// The family group while the household's words may go there: linked, not paused, and
     /// Telegram not refusing sends to it (the bot was kicked, and the news has not come yet).
     func feedChat(of household: Household) throws -> Int64? {
-        guard let chat = household.familyChatID, !household.familyChatPaused, try !ledger.isChatBlocked(chat) else { return nil }
+        guard let chat = household.familyChatID, !household.familyChatPaused, try !ledger.outbox.isChatBlocked(chat) else { return nil }
         return chat
     }
 
@@ -17,21 +17,21 @@ extension FamilyFeature {
     /// member who added the bot; moving a family's chat elsewhere is the owner's call. The
     /// owner hears of every change in private.
     func linkGroup(_ chat: ChatRef, addedBy sender: Sender) throws {
-        let wasBlocked = try ledger.isChatBlocked(chat.id)
-        try ledger.setChatBlocked(chat.id, false)  // Back in the group: sends go through again.
-        let member = try ledger.member(telegramUserID: sender.id)
+        let wasBlocked = try ledger.outbox.isChatBlocked(chat.id)
+        try ledger.outbox.setChatBlocked(chat.id, false)  // Back in the group: sends go through again.
+        let member = try ledger.families.member(telegramUserID: sender.id)
         let l = member.map(localizer) ?? catalog[language(of: sender)]
-        let say = { (html: String) in _ = try self.ledger.enqueue(.message(html: html), chatID: chat.id, threadID: chat.threadID) }
-        if let keeper = try ledger.household(familyChatID: chat.id) {
+        let say = { (html: String) in _ = try self.ledger.outbox.enqueue(.message(html: html), chatID: chat.id, threadID: chat.threadID) }
+        if let keeper = try ledger.families.household(familyChatID: chat.id) {
             guard let member, member.householdID == keeper.id else {
-                try ledger.abandonChat(chat.id)
-                try ledger.setFamilyChatPaused(true, chatID: chat.id)
+                try ledger.outbox.abandonChat(chat.id)
+                try ledger.families.setFamilyChatPaused(true, chatID: chat.id)
                 try say(l("group.link_refused.taken"))
                 try tellOwner(keeper) { $0("family.group.outsider") }
                 return
             }
             guard keeper.familyChatPaused || wasBlocked else { return try say(familyLocalizer(keeper)("group.linked")) }
-            try ledger.setFamilyChatPaused(false, chatID: chat.id)
+            try ledger.families.setFamilyChatPaused(false, chatID: chat.id)
             try say(familyLocalizer(keeper)("group.restored"))
             try tellOwner(keeper) { $0("family.group.restored", ["name": .text(member.name.htmlEscaped)]) }
             return
@@ -42,7 +42,7 @@ extension FamilyFeature {
             guard member.role == .owner else { return try say(l("group.link_refused.not_owner")) }
             try sayGoodbye(to: household)
         }
-        try ledger.linkFamilyChat(chat.id, threadID: chat.threadID, householdID: household.id)
+        try ledger.families.linkFamilyChat(chat.id, threadID: chat.threadID, householdID: household.id)
         try say(familyLocalizer(household)("group.linked"))
         try tellOwner(household) { $0("family.group.linked", ["name": .text(member.name.htmlEscaped)]) }
     }
@@ -50,9 +50,9 @@ extension FamilyFeature {
     /// The bot was removed from a group. What was queued for it is given up; a family group
     /// keeps its link, paused, and its owner hears why the family's entries stop going there.
     func groupRemoved(chatID: Int64) throws {
-        try ledger.abandonChat(chatID)
-        guard let keeper = try ledger.household(familyChatID: chatID), !keeper.familyChatPaused else { return }
-        try ledger.setFamilyChatPaused(true, chatID: chatID)
+        try ledger.outbox.abandonChat(chatID)
+        guard let keeper = try ledger.families.household(familyChatID: chatID), !keeper.familyChatPaused else { return }
+        try ledger.families.setFamilyChatPaused(true, chatID: chatID)
         try tellOwner(keeper) { $0("family.group.removed") }
     }
 
@@ -60,18 +60,18 @@ extension FamilyFeature {
     func unlinkGroup(of household: Household) throws {
         guard let chat = household.familyChatID else { return }
         try sayGoodbye(to: household)
-        try ledger.unlinkFamilyChat(chat)
+        try ledger.families.unlinkFamilyChat(chat)
     }
 
     /// Tells a family group that is about to stop being one, when the bot is there to say it.
     private func sayGoodbye(to household: Household) throws {
         guard let chat = try feedChat(of: household) else { return }
-        try ledger.enqueue(.message(html: familyLocalizer(household)("group.unlinked")), chatID: chat, threadID: household.familyThreadID)
+        try ledger.outbox.enqueue(.message(html: familyLocalizer(household)("group.unlinked")), chatID: chat, threadID: household.familyThreadID)
     }
 
     /// A private word to the household's owner.
     func tellOwner(_ household: Household, _ text: (Localizer) -> String) throws {
-        guard let owner = try ledger.members(householdID: household.id).first(where: { $0.role == .owner }) else { return }
-        try ledger.enqueue(.message(html: text(localizer(owner))), chatID: owner.telegramUserID)
+        guard let owner = try ledger.families.members(householdID: household.id).first(where: { $0.role == .owner }) else { return }
+        try ledger.outbox.enqueue(.message(html: text(localizer(owner))), chatID: owner.telegramUserID)
     }
 }

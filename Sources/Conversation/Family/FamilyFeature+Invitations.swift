@@ -17,7 +17,7 @@ extension FamilyFeature {
     /// The open invitations a member may see and cancel in `/family`: every one for the
     /// owner, their own for anyone else.
     func visibleInvitations(_ member: Member) throws -> [Invitation] {
-        try ledger.openInvitations(householdID: member.householdID).filter { member.role == .owner || $0.createdBy == member.id }
+        try ledger.families.openInvitations(householdID: member.householdID).filter { member.role == .owner || $0.createdBy == member.id }
     }
 
     /// The lines and buttons `/family` shows for open invitations: who made each, until when.
@@ -25,7 +25,7 @@ extension FamilyFeature {
         let invitations = try visibleInvitations(member)
         guard !invitations.isEmpty else { return ([], []) }
         let l = localizer(member)
-        let names = try ledger.memberNames(householdID: household.id)
+        let names = try ledger.families.memberNames(householdID: household.id)
         var lines = ["", l("family.invitations", ["count": .number(invitations.count)])]
         var buttons: [[OutboxButton]] = []
         for invitation in invitations.prefix(Invitations.shownLimit) {
@@ -47,10 +47,10 @@ extension FamilyFeature {
         let l = localizer(member)
         let visible = try visibleInvitations(member)
         guard let code else {
-            for invitation in visible { try ledger.revokeInvitation(code: invitation.code, householdID: member.householdID) }
+            for invitation in visible { try ledger.families.revokeInvitation(code: invitation.code, householdID: member.householdID) }
             return l("family.invite.revoked.all")
         }
-        guard visible.contains(where: { $0.code == code }), try ledger.revokeInvitation(code: code, householdID: member.householdID)
+        guard visible.contains(where: { $0.code == code }), try ledger.families.revokeInvitation(code: code, householdID: member.householdID)
         else { return l("family.invite.gone") }
         return l("family.invite.revoked.done")
     }

@@ -23,7 +23,7 @@ extension FamilyFeature {
     /// `/invite`: a single-use link to this household, valid for 7 days.
     func invite(_ member: Member) throws -> String {
         let code = Invitations.newCode()
-        try ledger.createInvitation(code: code, by: member, expires: clock.now().addingTimeInterval(Invitations.lifetime))
+        try ledger.families.createInvitation(code: code, by: member, expires: clock.now().addingTimeInterval(Invitations.lifetime))
         let start = Invitations.prefix + code
         let l = localizer(member)
         guard let bot = settings.botUsername else {
@@ -35,10 +35,10 @@ extension FamilyFeature {
     /// `/start join_<code>`: the invitee joins the household, bringing their entries if they
     /// kept any alone. Someone who already shares a household must leave it first.
     func join(code: String, sender: Sender, reply: Replier) throws {
-        let existing = try ledger.member(telegramUserID: sender.id)
+        let existing = try ledger.families.member(telegramUserID: sender.id)
         let l = existing.map(localizer) ?? catalog[language(of: sender)]
         let householdID: Int64
-        switch try ledger.invitationHousehold(code: code) {
+        switch try ledger.families.invitationHousehold(code: code) {
         case .failure(let problem):
             try reply(l("family.invite.\(problem)"))
             if existing == nil {
@@ -55,17 +55,17 @@ extension FamilyFeature {
                 try reply(l("family.join.already_here"))
                 return
             }
-            guard try ledger.members(householdID: existing.householdID).count == 1 else {
+            guard try ledger.families.members(householdID: existing.householdID).count == 1 else {
                 try reply(l("family.join.leave_first"))
                 return
             }
-            member = try ledger.moveMember(existing, toHousehold: householdID)
+            member = try ledger.families.moveMember(existing, toHousehold: householdID)
         } else {
-            member = try ledger.addMember(WelcomeFeature(context).newcomer(sender), householdID: householdID)
+            member = try ledger.families.addMember(WelcomeFeature(context).newcomer(sender), householdID: householdID)
         }
-        _ = try ledger.useInvitation(code: code, by: member)
+        _ = try ledger.families.useInvitation(code: code, by: member)
         let household = try household(of: member)
-        let members = try ledger.members(householdID: householdID)
+        let members = try ledger.families.members(householdID: householdID)
         let owner = members.first { $0.role == .owner }
         try reply(localizer(member)("family.joined", ["owner": .text((owner?.name ?? "").htmlEscaped)]),
                   buttons: existing == nil ? WelcomeFeature(context).languageButtons() : [])
@@ -77,7 +77,7 @@ extension FamilyFeature {
     /// choose how entries reach the group and let the group go.
     func familyView(_ member: Member, household: Household, showControls: Bool) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
-        let members = try ledger.members(householdID: household.id)
+        let members = try ledger.families.members(householdID: household.id)
         var lines = [l("family.title")]
         for person in members {
             lines.append(l(person.role == .owner ? "family.member.owner" : "family.member", ["name": .text(person.name.htmlEscaped)]))
@@ -112,7 +112,7 @@ extension FamilyFeature {
     /// its buttons. The owner hands over ownership first.
     func leaveQuestion(_ member: Member) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
-        guard try ledger.members(householdID: member.householdID).count > 1 else { return (l("family.leave.alone"), []) }
+        guard try ledger.families.members(householdID: member.householdID).count > 1 else { return (l("family.leave.alone"), []) }
         guard member.role != .owner else { return (l("family.leave.owner"), []) }
         return (l("family.leave.confirm"), [[
             OutboxButton(title: l("family.leave.button.yes"), data: FamilyButton.leave(memberID: member.id, confirmed: true).encoded),
@@ -124,11 +124,11 @@ extension FamilyFeature {
     /// goes with them (see `Ledger.detachMember`); the owner hands over ownership first.
     func leave(_ member: inout Member) throws -> String {
         let l = localizer(member)
-        let members = try ledger.members(householdID: member.householdID)
+        let members = try ledger.families.members(householdID: member.householdID)
         guard members.count > 1 else { return l("family.leave.alone") }
         guard member.role != .owner else { return l("family.leave.owner") }
         let household = try household(of: member)
-        member = try ledger.detachMember(member)
+        member = try ledger.families.detachMember(member)
         let name = member.name
         try tellFamily(household, except: member) { $0("family.member_left", ["name": .text(name.htmlEscaped)]) }
         return l("family.leave.done")
@@ -137,17 +137,17 @@ extension FamilyFeature {
     /// The chats that may show the household's entries: its members' and its family group
     /// (unless paused).
     func chats(of household: Household) throws -> Set<Int64> {
-        try Set(ledger.members(householdID: household.id).map(\.telegramUserID) + [feedChat(of: household)].compactMap { $0 })
+        try Set(ledger.families.members(householdID: household.id).map(\.telegramUserID) + [feedChat(of: household)].compactMap { $0 })
     }
 
     /// A message for the family: to its group when it has one (not paused), else to every other member.
     func tellFamily(_ household: Household, except: Member?, _ text: (Localizer) -> String) throws {
         if let chat = try feedChat(of: household) {
-            try ledger.enqueue(.message(html: text(familyLocalizer(household))), chatID: chat, threadID: household.familyThreadID)
+            try ledger.outbox.enqueue(.message(html: text(familyLocalizer(household))), chatID: chat, threadID: household.familyThreadID)
             return
         }
-        for person in try ledger.members(householdID: household.id) where person.id != except?.id {
-            try ledger.enqueue(.message(html: text(localizer(person))), chatID: person.telegramUserID)
+        for person in try ledger.families.members(householdID: household.id) where person.id != except?.id {
+            try ledger.outbox.enqueue(.message(html: text(localizer(person))), chatID: person.telegramUserID)
         }
     }
 }

@@ -8,7 +8,7 @@ extension FamilyFeature {
     /// The reader of `chatID` when one of `household`'s messages there is drawn again: the
     /// member whose private chat it is, or the group.
     func viewer(ofChat chatID: Int64, household: Household) throws -> Viewer {
-        guard let reader = try ledger.member(telegramUserID: chatID), reader.householdID == household.id else { return .group }
+        guard let reader = try ledger.families.member(telegramUserID: chatID), reader.householdID == household.id else { return .group }
         return .member(reader.id)
     }
 }

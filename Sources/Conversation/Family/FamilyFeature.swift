@@ -35,19 +35,19 @@ struct FamilyFeature: Feature {
         let l = localizer(member)
         switch button {
         case .removeMember(let id), .makeOwner(let id):
-            guard let target = try ledger.member(id: id), target.householdID == member.householdID, target.id != member.id
+            guard let target = try ledger.families.member(id: id), target.householdID == member.householdID, target.id != member.id
             else { return l("family.not_allowed") }
             let household = try household(of: member)
             let answer: String
             if case .removeMember = button {
-                _ = try ledger.detachMember(target)
-                try ledger.enqueue(.message(html: localizer(target)("family.removed")), chatID: target.telegramUserID)
+                _ = try ledger.families.detachMember(target)
+                try ledger.outbox.enqueue(.message(html: localizer(target)("family.removed")), chatID: target.telegramUserID)
                 answer = l("family.removed.done", ["name": .text(target.name)])
             } else {
-                try ledger.setRole(.owner, memberID: target.id)
-                try ledger.setRole(.member, memberID: member.id)
+                try ledger.families.setRole(.owner, memberID: target.id)
+                try ledger.families.setRole(.member, memberID: member.id)
                 try tellFamily(household, except: target) { $0("family.owner_changed", ["name": .text(target.name.htmlEscaped)]) }
-                try ledger.enqueue(.message(html: localizer(target)("family.owner_changed.you")), chatID: target.telegramUserID)
+                try ledger.outbox.enqueue(.message(html: localizer(target)("family.owner_changed.you")), chatID: target.telegramUserID)
                 answer = l("family.owner_changed", ["name": .text(target.name)])
             }
             try refreshFamilyView(press, member: member)
@@ -59,7 +59,7 @@ struct FamilyFeature: Feature {
             return nil
         case .broadcastMode(let raw):
             guard let mode = BroadcastMode(rawValue: raw) else { return l("family.not_allowed") }
-            try ledger.setBroadcastMode(mode, householdID: member.householdID)
+            try ledger.families.setBroadcastMode(mode, householdID: member.householdID)
             try refreshFamilyView(press, member: member)
             return l("family.mode", ["mode": .text(l("family.mode.\(mode.rawValue)"))])
         case .revokeInvitation(let code):
@@ -74,7 +74,7 @@ struct FamilyFeature: Feature {
     }
 
     private func refreshFamilyView(_ press: CallbackPress, member: Member) throws {
-        guard let member = try ledger.member(id: member.id) else { return }
+        guard let member = try ledger.families.member(id: member.id) else { return }
         let view = try familyView(member, household: try household(of: member), showControls: true)
         try edit(press, html: view.html, buttons: view.buttons)
     }

@@ -21,7 +21,7 @@ extension ReportsFeature {
             let report: YearReport
             do {
                 report = ReportBuilder.yearly(year: year, baseCurrency: household.baseCurrency,
-                                              totals: try ledger.monthTotals(householdID: household.id, months: first...last))
+                                              totals: try ledger.entries.monthTotals(householdID: household.id, months: first...last))
             } catch is MoneyOverflow {
                 return ReportRenderer(l).tooLarge(String(year))
             }
@@ -94,7 +94,7 @@ extension ReportsFeature {
             }
             category = found
         }
-        try ledger.setBudget(Budget(category: category, limitMinor: limit?.minorUnits ?? 0), householdID: household.id)
+        try ledger.entries.setBudget(Budget(category: category, limitMinor: limit?.minorUnits ?? 0), householdID: household.id)
         let shownName = renderer.budgetName(category)
         // The month's total is no budget's name: its messages are their own ("Бюджет на місяць").
         let suffix = category == nil ? ".total" : ""
@@ -148,7 +148,7 @@ extension ReportsFeature {
                 guard let reached = status.reachedThreshold else { continue }
                 var announce: Int?
                 for threshold in [80, 100] where threshold <= reached {
-                    if try ledger.claimBudgetAlert(householdID: household.id, category: status.category,
+                    if try ledger.entries.claimBudgetAlert(householdID: household.id, category: status.category,
                                                    month: month, threshold: threshold) {
                         announce = threshold
                     }
@@ -161,7 +161,7 @@ extension ReportsFeature {
                 let chat = group ?? member.telegramUserID
                 let thread = toFamily ? household.familyThreadID : nil
                 let l = toFamily ? familyLocalizer(household) : localizer(member)
-                try ledger.enqueue(.message(html: ReportRenderer(l).alert(status, threshold: threshold, base: household.baseCurrency)),
+                try ledger.outbox.enqueue(.message(html: ReportRenderer(l).alert(status, threshold: threshold, base: household.baseCurrency)),
                                    chatID: chat, threadID: thread)
             }
         }

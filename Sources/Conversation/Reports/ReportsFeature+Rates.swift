@@ -24,7 +24,7 @@ extension ReportsFeature {
             ])
         }
         do {
-            try ledger.setRate(currency, basePerUnitMicros: micros, householdID: household.id)
+            try ledger.entries.setRate(currency, basePerUnitMicros: micros, householdID: household.id)
         } catch is MoneyOverflow {
             return l("report.too_large")
         }

@@ -7,7 +7,7 @@ import Localization
 /// Each kind starts with prefixes no other feature uses (`Features.buttons` is checked for it),
 /// and reads back only what it writes: anything may arrive (a forged press, a stale button),
 /// so every field is checked and anything else is nil.
-protocol ButtonData: Equatable {
+protocol ButtonData: Equatable, Sendable {
     /// The first fields this kind's data starts with (`fam`, `inv`, `leave`).
     static var prefixes: Set<String> { get }
     var encoded: String { get }

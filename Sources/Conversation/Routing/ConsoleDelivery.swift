@@ -39,13 +39,13 @@ public struct ConsoleDelivery {
     /// its own chat: posts for a real family group stay queued for the Telegram bot.
     public func deliver(to chats: Set<Int64>? = nil) throws -> [Line] {
         var lines: [Line] = []
-        for item in try ledger.pendingOutbox(limit: 10_000) where chats?.contains(item.chatID) ?? true {
+        for item in try ledger.outbox.pending(limit: 10_000) where chats?.contains(item.chatID) ?? true {
             var messageID = item.id
             switch item.content {
             case .message(let html, _, let buttons):
                 lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, kind: .message, buttons: buttons, messageID: item.id))
             case .edit(let target, let ofOutboxID, let html, let buttons):
-                messageID = try target ?? ofOutboxID.flatMap { try ledger.sentMessageID(outboxID: $0) } ?? item.id
+                messageID = try target ?? ofOutboxID.flatMap { try ledger.outbox.sentMessageID(outboxID: $0) } ?? item.id
                 lines.append(Line(chatID: item.chatID, text: html.plainTextFromHTML, kind: .edit, buttons: buttons, messageID: messageID))
             case .callbackAnswer(_, let text):
                 if let text { lines.append(Line(chatID: item.chatID, text: text, kind: .notice, buttons: [], messageID: item.id)) }
@@ -53,7 +53,7 @@ public struct ConsoleDelivery {
                 lines.append(Line(chatID: item.chatID, text: caption ?? fileName, kind: .document, buttons: [], messageID: item.id,
                                   document: Document(name: fileName, data: data)))
             }
-            try ledger.complete(item, with: .sent(messageID: messageID))
+            try ledger.outbox.complete(item, with: .sent(messageID: messageID))
         }
         return lines
     }

@@ -9,23 +9,23 @@ extension ConversationHandler {
     public func apologize(for event: ConversationEvent) throws {
         switch event {
         case .message(let message), .edited(let message):
-            try ledger.enqueue(.message(html: apology(to: message.sender), replyTo: message.messageID),
+            try ledger.outbox.enqueue(.message(html: apology(to: message.sender), replyTo: message.messageID),
                                chatID: message.chat.id, threadID: message.chat.threadID)
         case .nonText(let message) where message.chat.kind == .privateChat:
-            try ledger.enqueue(.message(html: apology(to: message.sender), replyTo: message.messageID), chatID: message.chat.id)
+            try ledger.outbox.enqueue(.message(html: apology(to: message.sender), replyTo: message.messageID), chatID: message.chat.id)
         case .callback(let press):
             // The answer also stops the spinner on the button.
-            try ledger.enqueue(.callbackAnswer(queryID: press.queryID, text: apology(to: press.sender)),
+            try ledger.outbox.enqueue(.callbackAnswer(queryID: press.queryID, text: apology(to: press.sender)),
                                chatID: press.chat?.id ?? press.sender.id)
         case .addedToGroup(let chat, let by):
-            try ledger.enqueue(.message(html: apology(to: by)), chatID: chat.id, threadID: chat.threadID)
+            try ledger.outbox.enqueue(.message(html: apology(to: by)), chatID: chat.id, threadID: chat.threadID)
         case .nonText, .removedFromGroup, .blocked, .chatMigrated:
             return
         }
     }
 
     func apology(to sender: Sender) throws -> String {
-        let stored = try ledger.member(telegramUserID: sender.id).flatMap { Language(rawValue: $0.language) }
+        let stored = try ledger.families.member(telegramUserID: sender.id).flatMap { Language(rawValue: $0.language) }
         return catalog[stored ?? WelcomeFeature(context).language(of: sender)]("update.skipped")
     }
 }

@@ -9,15 +9,15 @@ extension ConversationHandler {
     func receive(_ press: CallbackPress) throws {
         // A press in their private chat means they use the bot again, as writing does; and the
         // outbox holds every row of a blocked chat, the answer too.
-        if press.chat?.kind ?? .privateChat == .privateChat { try ledger.setChatBlocked(press.sender.id, false) }
+        if press.chat?.kind ?? .privateChat == .privateChat { try ledger.outbox.setChatBlocked(press.sender.id, false) }
         let answer = try apply(press)
-        try ledger.enqueue(.callbackAnswer(queryID: press.queryID, text: answer), chatID: press.chat?.id ?? press.sender.id)
+        try ledger.outbox.enqueue(.callbackAnswer(queryID: press.queryID, text: answer), chatID: press.chat?.id ?? press.sender.id)
     }
 
     /// What the button does, by the feature that owns its prefix; returns the short text its
     /// answer shows, if any.
     private func apply(_ press: CallbackPress) throws -> String? {
-        let member = try ledger.member(telegramUserID: press.sender.id)
+        let member = try ledger.families.member(telegramUserID: press.sender.id)
         if let chat = press.chat, chat.kind == .group, let refusal = try refusal(of: press, in: chat, member: member) {
             return refusal
         }
@@ -35,11 +35,11 @@ extension ConversationHandler {
     private func refusal(of press: CallbackPress, in chat: ChatRef, member: Member?) throws -> String? {
         let welcome = WelcomeFeature(context)
         let l = member.map(welcome.localizer) ?? catalog[welcome.language(of: press.sender)]
-        guard let member, let household = try ledger.household(familyChatID: chat.id), household.id == member.householdID else {
+        guard let member, let household = try ledger.families.household(familyChatID: chat.id), household.id == member.householdID else {
             return l("group.not_member")
         }
         guard try FamilyFeature(context).feedChat(of: household) == chat.id else { return l("group.paused") }
-        let buttons = try press.messageID.flatMap { try ledger.sentButtons(chatID: chat.id, messageID: $0) } ?? []
+        let buttons = try press.messageID.flatMap { try ledger.outbox.sentButtons(chatID: chat.id, messageID: $0) } ?? []
         guard buttons.joined().contains(where: { $0.data == press.data }) else { return l("button.stale") }
         return nil
     }

@@ -14,11 +14,11 @@ extension ConversationHandler {
         let reply = Replier(ledger: ledger, chat: message.chat)
         let context = self.context
         let welcome = WelcomeFeature(context), entries = EntriesFeature(context)
-        guard let household = try ledger.household(familyChatID: message.chat.id) else {
+        guard let household = try ledger.families.household(familyChatID: message.chat.id) else {
             if addressed { try reply(catalog[welcome.language(of: message.sender)]("group.not_linked")) }
             return
         }
-        guard let member = try ledger.member(telegramUserID: message.sender.id), member.householdID == household.id else {
+        guard let member = try ledger.families.member(telegramUserID: message.sender.id), member.householdID == household.id else {
             if addressed { try reply(catalog[welcome.language(of: message.sender)]("group.not_member")) }
             return
         }

@@ -5,7 +5,7 @@ extension ConversationHandler {
     /// works instead, so nothing a person sends goes unanswered. A file whose caption reads
     /// as an entry is recorded, as a photo's caption is.
     func receiveNonText(_ message: NonTextMessage) throws {
-        try ledger.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
+        try ledger.outbox.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
         let reply = Replier(ledger: ledger, chat: message.chat)
         let context = self.context
         let welcome = WelcomeFeature(context), entries = EntriesFeature(context)

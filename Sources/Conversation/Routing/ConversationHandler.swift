@@ -47,9 +47,9 @@ public final class ConversationHandler {
             case .removedFromGroup(let chatID):
                 try FamilyFeature(context).groupRemoved(chatID: chatID)
             case .blocked(let chatID, let isBlocked):
-                try ledger.setChatBlocked(chatID, isBlocked)
+                try ledger.outbox.setChatBlocked(chatID, isBlocked)
             case .chatMigrated(let old, let new):
-                try ledger.moveChat(from: old, to: new)
+                try ledger.outbox.moveChat(from: old, to: new)
             }
         }
     }
@@ -67,7 +67,7 @@ public final class ConversationHandler {
     /// with an invitation), commands are answered (with or without the slash), a reply to a
     /// message that shows entries corrects them, anything else is read as entries.
     func receivePrivate(_ message: IncomingMessage) throws {
-        try ledger.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
+        try ledger.outbox.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
         let text = message.text.trimmed
         let reply = Replier(ledger: ledger, chat: message.chat)
         let command = Command(text, botUsername: settings.botUsername)
@@ -90,6 +90,6 @@ public final class ConversationHandler {
     /// The entries shown by the message this one replies to, if it replies to such a message.
     func replied(to message: IncomingMessage) throws -> EntryView? {
         guard let target = message.replyToMessageID else { return nil }
-        return try ledger.entryView(chatID: message.chat.id, messageID: target)
+        return try ledger.entries.entryView(chatID: message.chat.id, messageID: target)
     }
 }

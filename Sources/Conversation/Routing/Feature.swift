@@ -44,7 +44,7 @@ extension Feature {
 
     /// The family chat speaks its owner's language.
     func familyLocalizer(_ household: Household) -> Localizer {
-        let owner = (try? ledger.members(householdID: household.id))?.first { $0.role == .owner }
+        let owner = (try? ledger.families.members(householdID: household.id))?.first { $0.role == .owner }
         return catalog[owner.flatMap { Language(rawValue: $0.language) } ?? settings.defaultLanguage]
     }
 
@@ -53,7 +53,7 @@ extension Feature {
     }
 
     func household(of member: Member) throws -> Household {
-        guard let household = try ledger.household(id: member.householdID) else {
+        guard let household = try ledger.families.household(id: member.householdID) else {
             throw ConversationError.missingHousehold(member.householdID)
         }
         return household
@@ -69,7 +69,7 @@ extension Feature {
     /// Rewrites the message a pressed button was under.
     func edit(_ press: CallbackPress, html: String, buttons: [[OutboxButton]]) throws {
         guard let chat = press.chat, let messageID = press.messageID else { return }
-        try ledger.enqueue(.edit(messageID: messageID, ofOutboxID: nil, html: html, buttons: buttons), chatID: chat.id)
+        try ledger.outbox.enqueue(.edit(messageID: messageID, ofOutboxID: nil, html: html, buttons: buttons), chatID: chat.id)
     }
 }
 
@@ -84,6 +84,6 @@ struct Replier {
 
     @discardableResult
     func callAsFunction(_ html: String, buttons: [[OutboxButton]] = []) throws -> Int64 {
-        try ledger.enqueue(.message(html: html, buttons: buttons), chatID: chat.id, threadID: chat.threadID)
+        try ledger.outbox.enqueue(.message(html: html, buttons: buttons), chatID: chat.id, threadID: chat.threadID)
     }
 }

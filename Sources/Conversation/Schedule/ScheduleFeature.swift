@@ -26,18 +26,18 @@ struct ScheduleFeature: Feature {
     /// skips nor repeats it. Call it every minute or so; it reads a row or two per household.
     func scheduledJobs() throws -> [ScheduledJob] {
         var jobs: [ScheduledJob] = []
-        for household in try ledger.households() {
+        for household in try ledger.families.households() {
             let hour = household.timeZone.hour(of: clock.now())
             let today = today(of: household)
             if try FamilyFeature(context).feedChat(of: household) != nil, hour >= Self.digestHour,
-               try !ledger.isScheduleClaimed("digest", period: today.iso, householdID: household.id) {
+               try !ledger.jobs.isScheduleClaimed("digest", period: today.iso, householdID: household.id) {
                 jobs.append(claimedOnce("digest", householdID: household.id, period: today.iso) {
                     try self.sendDigest(householdID: household.id, day: today)
                 })
             }
             let lastMonth = YearMonth(today).previous
             if today.day == 1, hour >= Self.monthlyReportHour,
-               try !ledger.isScheduleClaimed("monthly", period: lastMonth.iso, householdID: household.id) {
+               try !ledger.jobs.isScheduleClaimed("monthly", period: lastMonth.iso, householdID: household.id) {
                 jobs.append(claimedOnce("monthly", householdID: household.id, period: lastMonth.iso) {
                     try self.sendMonthlyReport(householdID: household.id, month: lastMonth, today: today)
                 })
@@ -52,25 +52,25 @@ struct ScheduleFeature: Feature {
         let ledger = self.ledger
         return ScheduledJob(
             key: AttemptKey(kind: kind, subject: householdID, period: period),
-            perform: { if try ledger.claimSchedule(kind, period: period, householdID: householdID) { try work() } },
-            giveUp: { _ = try ledger.claimSchedule(kind, period: period, householdID: householdID) })
+            perform: { if try ledger.jobs.claimSchedule(kind, period: period, householdID: householdID) { try work() } },
+            giveUp: { _ = try ledger.jobs.claimSchedule(kind, period: period, householdID: householdID) })
     }
 
     func sendDigest(householdID: Int64, day: LocalDate) throws {
-        guard let household = try ledger.household(id: householdID), let chat = try FamilyFeature(context).feedChat(of: household),
+        guard let household = try ledger.families.household(id: householdID), let chat = try FamilyFeature(context).feedChat(of: household),
               let digest = try digest(household, day: day) else { return }
-        try ledger.enqueue(.message(html: digest), chatID: chat, threadID: household.familyThreadID)
+        try ledger.outbox.enqueue(.message(html: digest), chatID: chat, threadID: household.familyThreadID)
     }
 
     func sendMonthlyReport(householdID: Int64, month: YearMonth, today: LocalDate) throws {
-        guard let household = try ledger.household(id: householdID) else { return }
-        let owner = try ledger.members(householdID: household.id).first { $0.role == .owner }
+        guard let household = try ledger.families.household(id: householdID) else { return }
+        let owner = try ledger.families.members(householdID: household.id).first { $0.role == .owner }
         let group = try FamilyFeature(context).feedChat(of: household)
         guard let chat = group ?? owner?.telegramUserID else { return }
         let viewer: Viewer = group == nil ? owner.map { .member($0.id) } ?? .group : .group
         let report = try ReportsFeature(context).monthlyReport(month, household: household, today: today, shownTo: viewer)
         guard !report.isEmpty else { return }
-        try ledger.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
+        try ledger.outbox.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
                            chatID: chat, threadID: group == nil ? nil : household.familyThreadID)
     }
 
@@ -80,7 +80,7 @@ struct ScheduleFeature: Feature {
     /// large", which still goes out and is claimed for the day, so the schedule never stumbles
     /// on the same day again.
     func digest(_ household: Household, day: LocalDate) throws -> String? {
-        let all = try ledger.entries(householdID: household.id, dates: day...day).filter { $0.kind == .expense }
+        let all = try ledger.entries.list(householdID: household.id, dates: day...day).filter { $0.kind == .expense }
         let entries = all.filter(Viewer.group.sees)
         guard !entries.isEmpty else { return nil }
         let l = familyLocalizer(household)
@@ -100,7 +100,7 @@ struct ScheduleFeature: Feature {
         }
         var lines = [title, l("digest.total", ["amount": .text(money(total)), "count": .number(all.count)])]
         if entries.count < all.count { lines.append(l("report.private")) }
-        let members = try ledger.members(householdID: household.id) + ledger.formerMembers(householdID: household.id)
+        let members = try ledger.families.members(householdID: household.id) + ledger.families.formerMembers(householdID: household.id)
         let spenders = members.compactMap { member in
             byMember[member.id].map { (member.name, $0) }
         }.sorted { $0.1 > $1.1 }

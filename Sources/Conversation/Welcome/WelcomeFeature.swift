@@ -30,8 +30,8 @@ struct WelcomeFeature: Feature {
 
     /// The member writing, registering a newcomer with a household of their own.
     func memberFor(_ sender: Sender) throws -> (Member, isNew: Bool) {
-        if let member = try ledger.member(telegramUserID: sender.id) { return (member, false) }
-        let member = try ledger.createHousehold(owner: newcomer(sender), baseCurrency: settings.baseCurrency,
+        if let member = try ledger.families.member(telegramUserID: sender.id) { return (member, false) }
+        let member = try ledger.families.createHousehold(owner: newcomer(sender), baseCurrency: settings.baseCurrency,
                                                 timeZone: settings.timeZone)
         return (member, true)
     }
@@ -77,7 +77,7 @@ struct WelcomeFeature: Feature {
             try reply(localizer(member)("language.choose"), buttons: languageButtons())
             return
         }
-        try ledger.setLanguage(language.rawValue, memberID: member.id)
+        try ledger.families.setLanguage(language.rawValue, memberID: member.id)
         var member = member
         member.language = language.rawValue
         try reply(localizer(member)("language.changed"))
@@ -86,8 +86,8 @@ struct WelcomeFeature: Feature {
     /// A language button: in a group the chooser stays for the others, since the language is
     /// the presser's own.
     func choose(_ language: Language, press: CallbackPress, member: Member) throws -> String? {
-        try ledger.setLanguage(language.rawValue, memberID: member.id)
-        guard let updated = try ledger.member(id: member.id) else { return nil }
+        try ledger.families.setLanguage(language.rawValue, memberID: member.id)
+        guard let updated = try ledger.families.member(id: member.id) else { return nil }
         if press.chat?.kind != .group { try edit(press, html: welcomeText(updated), buttons: languageButtons()) }
         return localizer(updated)("language.changed")
     }

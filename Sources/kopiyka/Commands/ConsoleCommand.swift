@@ -44,17 +44,17 @@ struct ConsoleCommand {
                             languageCode: (language ?? app.configuration.defaultLanguage).rawValue)
         var session = ConsoleSession(chat: ChatRef(id: sender.id, kind: .privateChat), sender: sender)
         do {
-            if let language, let member = try ledger.member(telegramUserID: sender.id), member.language != language.rawValue {
-                try ledger.setLanguage(language.rawValue, memberID: member.id)
+            if let language, let member = try ledger.families.member(telegramUserID: sender.id), member.language != language.rawValue {
+                try ledger.families.setLanguage(language.rawValue, memberID: member.id)
             }
             let interactive = isatty(STDIN_FILENO) != 0
             if interactive {
-                let member = try ledger.member(telegramUserID: sender.id)
+                let member = try ledger.families.member(telegramUserID: sender.id)
                 let spoken = member.flatMap { Language(rawValue: $0.language) } ?? language ?? app.configuration.defaultLanguage
                 print(catalog[spoken]("console.intro", ["path": .text(app.configuration.databasePath)]))
             }
             // What others said to this person while they were away (a family member joined).
-            let showsEntries = { (id: Int64) in try ledger.entryView(chatID: sender.id, messageID: id) != nil }
+            let showsEntries = { (id: Int64) in try ledger.entries.entryView(chatID: sender.id, messageID: id) != nil }
             try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]), showsEntries: showsEntries)
             while true {
                 // A terminal line-buffers stdout, so earlier lines are out before the prompt.

@@ -17,10 +17,10 @@ struct TotalsCommand {
         let ledger = try app.openLedger()
         do {
             if rebuild {
-                try ledger.rebuildMonthTotals()
+                try ledger.entries.rebuildMonthTotals()
                 print("month totals rebuilt from the entries")
             }
-            let mismatches = try ledger.monthTotalsMismatches()
+            let mismatches = try ledger.entries.monthTotalsMismatches()
             guard mismatches == 0 else {
                 throw ExitError("\(mismatches) month-total rows disagree with the entries; run kopiyka totals --rebuild")
             }

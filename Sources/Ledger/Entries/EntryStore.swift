@@ -2,7 +2,20 @@ import FoundationEssentials
 import KopiykaCore
 import SQLite
 
-extension Ledger {
+/// Entries and what is derived from them: corrections and the messages that show entries,
+/// month totals, budgets, rates, amount questions, learned category rules, private entries.
+///
+/// A value over the ledger's connection (`ledger.entries`), not `Sendable`: used by the
+/// ledger's one owner at a time, inside that owner's transactions.
+public struct EntryStore {
+    let db: Connection
+    let clock: WallClock
+
+    /// The households and members an entry's write reads: the one other store this one calls.
+    var families: FamilyStore { FamilyStore(db: db, clock: clock) }
+}
+
+extension EntryStore {
     /// Stores a message's entries for `member`, all or none.
     ///
     /// An entry whose account the member does not have yet (a newly named bank card) gets
@@ -10,9 +23,9 @@ extension Ledger {
     /// a unique index on (update, position) rejects a replay. Ids are never given twice (see
     /// `nextEntryID`).
     public func add(_ entries: [NewEntry], by member: Member, source: EntrySource = EntrySource()) throws -> [Entry] {
-        try transaction {
+        try db.transaction {
             let createdAt = clock.now()
-            let base = try household(id: member.householdID)?.baseCurrency ?? .uah
+            let base = try families.household(id: member.householdID)?.baseCurrency ?? .uah
             var stored: [Entry] = []
             var id = try nextEntryID()
             for (position, entry) in entries.enumerated() {
@@ -27,7 +40,7 @@ extension Ledger {
                     """, arguments: [
                         id, member.householdID, member.id, entry.kind.rawValue, entry.amount.minorUnits,
                         entry.amount.currency.code, entry.category.rawValue, accountID, entry.date.iso,
-                        Self.timestamp(createdAt), entry.note, entry.originalText, entry.isPrivate,
+                        Ledger.timestamp(createdAt), entry.note, entry.originalText, entry.isPrivate,
                         source.updateID, source.chatID, source.messageID, position,
                         baseMinor,
                     ])
@@ -61,7 +74,7 @@ extension Ledger {
     }
 
     /// A household's entries dated within `dates`, oldest first.
-    public func entries(householdID: Int64, dates: ClosedRange<LocalDate>) throws -> [Entry] {
+    public func list(householdID: Int64, dates: ClosedRange<LocalDate>) throws -> [Entry] {
         var result: [Entry] = []
         try db.query("""
             SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
@@ -78,10 +91,20 @@ extension Ledger {
             """, id, transform: Self.entry)
     }
 
-    public func entryCount(householdID: Int64) throws -> Int {
+    public func count(householdID: Int64) throws -> Int {
         try db.queryFirst("SELECT COUNT(*) FROM entries WHERE household_id = ?", householdID) {
             $0.int(0)
         } ?? 0
+    }
+
+    /// How many of a household's entries within `dates` `viewer` may see.
+    public func count(householdID: Int64, dates: ClosedRange<LocalDate>, shownTo viewer: Viewer = .books) throws -> Int {
+        let visible = viewer.condition
+        var count = 0
+        try db.query("""
+            SELECT COUNT(*) FROM entries e WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? \(visible.sql)
+            """, arguments: [householdID, dates.lowerBound.iso, dates.upperBound.iso] + visible.arguments) { count = $0.int(0) }
+        return count
     }
 
     func accountID(memberID: Int64, key: AccountKey) throws -> Int64 {
@@ -115,7 +138,7 @@ extension Ledger {
                           currency: Currency(code: code) ?? Currency(code: code, minorUnitDigits: 2)),
             category: CategoryKey(rawValue: row.string(6)), account: AccountKey(rawValue: row.string(7)),
             date: LocalDate(iso: row.string(8)) ?? LocalDate(year: 1970, month: 1, day: 1)!,
-            createdAt: date(fromTimestamp: row.string(9)), note: row.string(10),
+            createdAt: Ledger.date(fromTimestamp: row.string(9)), note: row.string(10),
             originalText: row.string(11), isPrivate: row.bool(12),
             source: EntrySource(updateID: row.optionalInt64(13), chatID: row.optionalInt64(14),
                                 messageID: row.optionalInt64(15)),

@@ -14,7 +14,7 @@ public struct Budget: Equatable, Sendable {
     }
 }
 
-extension Ledger {
+extension EntryStore {
     /// Sets a budget; a limit of 0 removes it.
     public func setBudget(_ budget: Budget, householdID: Int64) throws {
         let key = budget.category?.rawValue ?? ""

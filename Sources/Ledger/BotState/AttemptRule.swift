@@ -55,9 +55,9 @@ public final class AttemptRule {
     /// a batch, its updates go one at a time, so the bad one is found and the others pass.
     public func runTogether(_ keys: [AttemptKey], work: () throws -> Void) throws -> Bool {
         for key in keys where !reusable.contains(key) {
-            if try ledger.attemptCount(key) > 0 { return false }
+            if try ledger.botState.attemptCount(key) > 0 { return false }
         }
-        _ = try ledger.recordAttempts(keys.filter { !reusable.contains($0) })
+        _ = try ledger.botState.recordAttempts(keys.filter { !reusable.contains($0) })
         reusable.subtract(keys)
         try finish(keys, work)
         return true
@@ -66,21 +66,21 @@ public final class AttemptRule {
     private func begin(_ key: AttemptKey) throws -> Int {
         if reusable.remove(key) != nil {
             do {
-                let count = try ledger.attemptCount(key)
+                let count = try ledger.botState.attemptCount(key)
                 if count > 0 { return count }
             } catch {
                 reusable.insert(key)
                 throw error
             }
         }
-        return try ledger.recordAttempts([key])[0]
+        return try ledger.botState.recordAttempts([key])[0]
     }
 
     private func finish<T>(_ keys: [AttemptKey], _ body: () throws -> T) throws -> T {
         do {
             return try ledger.transaction {
                 let value = try body()
-                try ledger.clearAttempts(keys)
+                try ledger.botState.clearAttempts(keys)
                 return value
             }
         } catch {

@@ -14,19 +14,19 @@ public enum OutboxRetention {
     public static let shown: TimeInterval = 60 * 86_400
 }
 
-extension Ledger {
+extension OutboxStore {
     /// Deletes up to `limit` finished outbox rows whose time is up, by the index on that
     /// time; a row that still shows entries is kept instead (its text dropped) until
     /// `OutboxRetention.shown` has passed, then goes with the records of what it showed.
     /// One short transaction. Returns true for a full batch: more may be due.
     @discardableResult
-    public func pruneOutbox(limit: Int) throws -> Bool {
-        try transaction {
+    public func prune(limit: Int) throws -> Bool {
+        try db.transaction {
             var due: [(id: Int64, kept: Bool, pruneAt: Int64)] = []
             try db.query("""
                 SELECT id, kept, prune_at_ms FROM outbox WHERE prune_at_ms IS NOT NULL AND prune_at_ms <= ?
                 ORDER BY prune_at_ms LIMIT ?
-                """, Self.milliseconds(clock.now()), limit) { due.append(($0.int64(0), $0.bool(1), $0.int64(2))) }
+                """, Ledger.milliseconds(clock.now()), limit) { due.append(($0.int64(0), $0.bool(1), $0.int64(2))) }
             let keptLonger = Int64((OutboxRetention.shown - OutboxRetention.sent) * 1000)
             for row in due {
                 if !row.kept, try showsEntries(outboxID: row.id) {
@@ -42,7 +42,7 @@ extension Ledger {
     }
 
     /// Every outbox row, pending or finished (for tests and figures).
-    public func outboxRowCount() throws -> Int {
+    public func rowCount() throws -> Int {
         try db.queryFirst("SELECT COUNT(*) FROM outbox") { $0.int(0) } ?? 0
     }
 

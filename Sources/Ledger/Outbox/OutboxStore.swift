@@ -1,7 +1,19 @@
 import FoundationEssentials
+import KopiykaCore
 import SQLite
 
-extension Ledger {
+/// Messages queued for Telegram: queued in the transaction that decided them, read by the
+/// delivery loop, completed as each send ends, pruned when their time is up; and the chats
+/// they go to (blocked, moved, abandoned), which only delivery and the outbox's rows read.
+///
+/// A value over the ledger's connection (`ledger.outbox`), not `Sendable`: used by the
+/// ledger's one owner at a time, inside that owner's transactions.
+public struct OutboxStore {
+    let db: Connection
+    let clock: WallClock
+}
+
+extension OutboxStore {
     /// Queues a message. Inside an update's transaction the row lands with the update's
     /// effects and its offset, or not at all: a reply is never lost, and never promised twice.
     @discardableResult
@@ -9,7 +21,7 @@ extension Ledger {
         let payload = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
         try db.execute("""
             INSERT INTO outbox (chat_id, thread_id, payload, created_at) VALUES (?, ?, ?, ?)
-            """, chatID, threadID, payload, Self.timestamp(clock.now()))
+            """, chatID, threadID, payload, Ledger.timestamp(clock.now()))
         return db.lastInsertRowID
     }
 
@@ -17,8 +29,8 @@ extension Ledger {
     /// The first `limit` rows, and each chat's oldest even beyond them: a chat with a long
     /// queue never hides another chat's next row. Costs a walk of the pending rows' index.
     /// `known`: what the caller already holds of some rows, not decoded again.
-    public func pendingOutbox(limit: Int = 100, known: [Int64: OutboxContent] = [:]) throws -> [OutboxItem] {
-        try pendingOutbox(where: """
+    public func pending(limit: Int = 100, known: [Int64: OutboxContent] = [:]) throws -> [OutboxItem] {
+        try pending(where: """
             (o.id IN (SELECT id FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?)
              OR o.id IN (SELECT MIN(id) FROM outbox WHERE state = 'pending' GROUP BY chat_id))
             """, arguments: [limit], known: known)
@@ -26,11 +38,11 @@ extension Ledger {
 
     /// The first `limit` pending rows queued after row `id`, skipping blocked chats: what is
     /// new since a read that saw up to `id`.
-    public func pendingOutbox(after id: Int64, limit: Int) throws -> [OutboxItem] {
-        try pendingOutbox(where: "o.id > ?", then: " LIMIT ?", arguments: [id, limit], known: [:])
+    public func pending(after id: Int64, limit: Int) throws -> [OutboxItem] {
+        try pending(where: "o.id > ?", then: " LIMIT ?", arguments: [id, limit], known: [:])
     }
 
-    private func pendingOutbox(where condition: String, then tail: String = "", arguments: [any SQLiteBindable],
+    private func pending(where condition: String, then tail: String = "", arguments: [any SQLiteBindable],
                                known: [Int64: OutboxContent]) throws -> [OutboxItem] {
         var items: [OutboxItem] = []
         try db.query("""
@@ -63,7 +75,7 @@ extension Ledger {
         } ?? nil
     }
 
-    public func pendingOutboxCount() throws -> Int {
+    public func pendingCount() throws -> Int {
         try db.queryFirst("SELECT COUNT(*) FROM outbox WHERE state = 'pending'") { $0.int(0) } ?? 0
     }
 
@@ -71,14 +83,14 @@ extension Ledger {
     /// message id and its buttons), not what it said; a finished row is pruned when its time is up (`OutboxRetention`).
     public func complete(_ item: OutboxItem, with result: OutboxResult) throws {
         let now = clock.now()
-        try transaction {
+        try db.transaction {
             switch result {
             case .sent(let messageID):
                 let kept = try item.content.keptAfterSending.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
                 try db.execute("""
                     UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1, payload = ?, prune_at_ms = ?
                     WHERE id = ?
-                    """, messageID, kept ?? "", Self.milliseconds(now.addingTimeInterval(OutboxRetention.sent)), item.id)
+                    """, messageID, kept ?? "", Ledger.milliseconds(now.addingTimeInterval(OutboxRetention.sent)), item.id)
             case .retry(let at):
                 try db.execute("UPDATE outbox SET attempts = attempts + 1, not_before_ms = ? WHERE id = ?",
                                Int64(at.timeIntervalSince1970 * 1000), item.id)
@@ -89,32 +101,8 @@ extension Ledger {
             case .failed(let reason):
                 try db.execute("""
                     UPDATE outbox SET state = 'failed', failure = ?, attempts = attempts + 1, prune_at_ms = ? WHERE id = ?
-                    """, reason, Self.milliseconds(now.addingTimeInterval(OutboxRetention.failed)), item.id)
+                    """, reason, Ledger.milliseconds(now.addingTimeInterval(OutboxRetention.failed)), item.id)
             }
         }
-    }
-
-    /// A group became a supergroup: its queued messages and its family link follow it.
-    public func moveChat(from oldID: Int64, to newID: Int64) throws {
-        try transaction {
-            try db.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND state = 'pending'", newID, oldID)
-            try db.execute("UPDATE households SET family_chat_id = ? WHERE family_chat_id = ?", newID, oldID)
-        }
-    }
-
-    /// Stops (or, when the person is back, resumes) sending to a chat; its data stays.
-    public func setChatBlocked(_ chatID: Int64, _ blocked: Bool) throws {
-        if blocked {
-            try db.execute("""
-                INSERT INTO chat_status (chat_id, blocked) VALUES (?, 1)
-                ON CONFLICT (chat_id) DO UPDATE SET blocked = 1
-                """, chatID)
-        } else {
-            try db.execute("UPDATE chat_status SET blocked = 0 WHERE chat_id = ? AND blocked = 1", chatID)
-        }
-    }
-
-    public func isChatBlocked(_ chatID: Int64) throws -> Bool {
-        try db.queryFirst("SELECT blocked FROM chat_status WHERE chat_id = ?", chatID) { $0.bool(0) } ?? false
     }
 }

@@ -4,12 +4,12 @@ import SQLite
 
 /// Joining and leaving: a member brings their entries into a family and takes back only those
 /// when they leave; what they wrote while in it stays in its history, under their name.
-extension Ledger {
+extension FamilyStore {
     /// Moves a person who is alone in their household into another one, taking their entries
     /// along; their old, now empty, household stays behind without members. The ids of the
     /// entries they bring are remembered: those go back with them if they leave.
     public func moveMember(_ member: Member, toHousehold householdID: Int64) throws -> Member {
-        try transaction {
+        try db.transaction {
             try revokeInvitations(createdBy: member.id)
             try db.execute("""
                 UPDATE members SET household_id = ?1, role = 'member',
@@ -33,7 +33,7 @@ extension Ledger {
     /// entries they brought when they joined. What they wrote while in the family stays in its
     /// history (a private entry stays private there), and the family still knows their name.
     public func detachMember(_ member: Member) throws -> Member {
-        try transaction {
+        try db.transaction {
             guard let old = try household(id: member.householdID) else { return member }
             let brought = try db.queryFirst("SELECT brought_first_entry, brought_last_entry FROM members WHERE id = ?", member.id) {
                 row -> ClosedRange<Int64>? in
@@ -41,7 +41,7 @@ extension Ledger {
                 return first...last
             } ?? nil
             try db.execute("INSERT INTO households (base_currency, time_zone, created_at) VALUES (?, ?, ?)",
-                           old.baseCurrency.code, old.timeZone.identifier, Self.timestamp(clock.now()))
+                           old.baseCurrency.code, old.timeZone.identifier, Ledger.timestamp(clock.now()))
             let householdID = db.lastInsertRowID
             try revokeInvitations(createdBy: member.id)
             try db.execute("""

@@ -9,7 +9,7 @@ public struct AmountQuestion: Equatable, Sendable {
     public var source: EntrySource
 }
 
-extension Ledger {
+extension EntryStore {
     /// How long an unanswered question is kept: a reading pressed later finds nothing.
     static let questionLifetime: TimeInterval = 7 * 24 * 3600
 
@@ -17,11 +17,11 @@ extension Ledger {
     public func addAmountQuestion(memberID: Int64, text: String, source: EntrySource) throws -> Int64 {
         let now = clock.now()
         try db.execute("DELETE FROM amount_questions WHERE created_at < ?",
-                       Self.timestamp(now.addingTimeInterval(-Self.questionLifetime)))
+                       Ledger.timestamp(now.addingTimeInterval(-Self.questionLifetime)))
         try db.execute("""
             INSERT INTO amount_questions (member_id, text, source_update_id, source_chat_id, source_message_id, created_at)
             VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [memberID, text, source.updateID, source.chatID, source.messageID, Self.timestamp(now)])
+            """, arguments: [memberID, text, source.updateID, source.chatID, source.messageID, Ledger.timestamp(now)])
         return db.lastInsertRowID
     }
 

@@ -2,18 +2,18 @@ import FoundationEssentials
 import KopiykaCore
 import SQLite
 
-extension Ledger {
+extension EntryStore {
     /// Sets how many base-currency units one unit of `currency` is worth (times 10⁶:
     /// 41.25 UAH per USD is 41_250_000). Entries in that currency that had no rate yet are
     /// converted now; those that had one keep the rate stored with them. Throws
     /// `MoneyOverflow`, keeping nothing, when a converted entry or a month total would not fit.
     public func setRate(_ currency: Currency, basePerUnitMicros: Int64, householdID: Int64) throws {
-        try refusingOverflow {
+        try db.refusingOverflow {
             try db.execute("""
                 INSERT INTO exchange_rates (household_id, currency, base_per_unit_micros) VALUES (?, ?, ?)
                 ON CONFLICT DO UPDATE SET base_per_unit_micros = excluded.base_per_unit_micros
                 """, householdID, currency.code, basePerUnitMicros)
-            guard let base = try household(id: householdID)?.baseCurrency else { return }
+            guard let base = try families.household(id: householdID)?.baseCurrency else { return }
             var pending: [(Int64, Int64)] = []
             try db.query("""
                 SELECT id, amount_minor FROM entries

@@ -16,17 +16,7 @@ public struct ExportJob: Equatable, Sendable {
     public let rowsTotal: Int
 }
 
-extension Ledger {
-    /// How many of a household's entries within `dates` `viewer` may see.
-    public func entryCount(householdID: Int64, dates: ClosedRange<LocalDate>, shownTo viewer: Viewer = .books) throws -> Int {
-        let visible = viewer.condition
-        var count = 0
-        try db.query("""
-            SELECT COUNT(*) FROM entries e WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? \(visible.sql)
-            """, arguments: [householdID, dates.lowerBound.iso, dates.upperBound.iso] + visible.arguments) { count = $0.int(0) }
-        return count
-    }
-
+extension JobStore {
     /// Starts an export of the household's entries within `days` that `viewer` may see (see
     /// `nextExportEntries`), with `header` as its first bytes.
     @discardableResult
@@ -36,7 +26,7 @@ extension Ledger {
             INSERT INTO export_jobs (household_id, member_id, chat_id, thread_id, first_day, last_day, progress_outbox_id,
                 rows_total, csv) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [member.householdID, member.id, chatID, threadID, days.lowerBound.iso, days.upperBound.iso,
-                             progressOutboxID, try entryCount(householdID: member.householdID, dates: days, shownTo: viewer),
+                             progressOutboxID, try entries.count(householdID: member.householdID, dates: days, shownTo: viewer),
                              SQLiteValue.blob(Array(header))])
         return db.lastInsertRowID
     }
@@ -65,12 +55,12 @@ extension Ledger {
         var result: [Entry] = []
         let visible = viewer.condition
         try db.query("""
-            SELECT \(Self.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
+            SELECT \(EntryStore.entryColumns) FROM entries e JOIN accounts a ON a.id = e.account_id
             WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? AND (e.local_date, e.id) > (?, ?) \(visible.sql)
             ORDER BY e.local_date, e.id LIMIT ?
             """, arguments: [job.householdID, job.days.lowerBound.iso, job.days.upperBound.iso, lastDate, lastID]
                 + visible.arguments + [limit]) {
-            result.append(Self.entry($0))
+            result.append(EntryStore.entry($0))
         }
         return result
     }

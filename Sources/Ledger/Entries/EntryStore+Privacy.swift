@@ -27,10 +27,10 @@ public enum Viewer: Equatable, Sendable {
     }
 }
 
-extension Ledger {
+extension EntryStore {
     /// The private entries of `dates` that `viewer` may not see, through the partial index of
     /// private entries: a report reads these few rows, not the month's.
-    public func hiddenEntries(householdID: Int64, dates: ClosedRange<LocalDate>, from viewer: Viewer) throws -> [Entry] {
+    public func hidden(householdID: Int64, dates: ClosedRange<LocalDate>, from viewer: Viewer) throws -> [Entry] {
         guard viewer != .books else { return [] }
         let author: Int64? = if case .member(let id) = viewer { id } else { nil }
         var result: [Entry] = []
@@ -58,7 +58,7 @@ extension Ledger {
     /// (a member brought their history, or wrote `вчора` on the first day). Two index lookups.
     public func firstDay(of household: Household) throws -> LocalDate? {
         let created = try db.queryFirst("SELECT created_at FROM households WHERE id = ?", household.id) {
-            LocalDate(Self.date(fromTimestamp: $0.string(0)), in: household.timeZone)
+            LocalDate(Ledger.date(fromTimestamp: $0.string(0)), in: household.timeZone)
         }
         let earliest = try db.queryFirst("SELECT MIN(local_date) FROM entries WHERE household_id = ?", household.id) {
             $0.optionalString(0).flatMap(LocalDate.init(iso:))

@@ -64,7 +64,7 @@ public enum OutboxResult: Equatable, Sendable {
 
 extension OutboxContent {
     /// What a sent row keeps of itself: the buttons, which a press in a group is checked
-    /// against (`Ledger.sentButtons`), and never the text; nil when there is nothing to keep.
+    /// against (`OutboxStore.sentButtons`), and never the text; nil when there is nothing to keep.
     var keptAfterSending: OutboxContent? {
         switch self {
         case .message(_, _, let buttons) where !buttons.isEmpty:

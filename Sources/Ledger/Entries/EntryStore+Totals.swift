@@ -17,7 +17,7 @@ public struct MonthTotal: Equatable, Sendable {
     public var entryCount: Int
 }
 
-extension Ledger {
+extension EntryStore {
     /// The month totals of `months`: tens of rows, whatever the size of the history. Throws
     /// `MoneyOverflow` for a total that is not an exact integer: one that overflowed into a
     /// REAL before schema 6 guarded them, which `sqlite3_column_int64` would clamp to a wrong figure.
@@ -43,17 +43,6 @@ extension Ledger {
         return totals
     }
 
-    /// Runs `body` as one savepoint. A write that the month totals' guard refused (a total
-    /// past `Int64`, see `Schema.totalsGuard`) comes out as `MoneyOverflow`, with nothing of
-    /// `body` kept; other errors pass through as they are.
-    public func refusingOverflow<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try transaction(body)
-        } catch let error as SQLiteError where error.message.contains(Schema.totalOverflowMessage) {
-            throw MoneyOverflow()
-        }
-    }
-
     /// The largest expenses of a month by their base amount that `viewer` may see: the month's
     /// rows through the (household, date) index, sorted (a month is tens of rows).
     public func largestExpenses(householdID: Int64, month: YearMonth, limit: Int, shownTo viewer: Viewer) throws -> [Entry] {
@@ -75,7 +64,7 @@ extension Ledger {
     /// each group here is exactly one month-totals row, every amount in it is positive, and the
     /// guard of schema 6 kept that row within `Int64` as each entry arrived.
     public func rebuildMonthTotals() throws {
-        try transaction {
+        try db.transaction {
             try db.executeScript("""
                 DELETE FROM month_totals;
                 INSERT INTO month_totals

@@ -2,13 +2,13 @@ import FoundationEssentials
 import KopiykaCore
 import SQLite
 
-extension Ledger {
+extension EntryStore {
     /// Saves a changed entry (amount, category, account, date, note, text, privacy). The month
     /// totals follow through the triggers, in the same transaction.
     public func update(_ entry: Entry) throws {
-        try transaction {
-            guard let member = try member(id: entry.memberID),
-                  let household = try household(id: entry.householdID)
+        try db.transaction {
+            guard let member = try families.member(id: entry.memberID),
+                  let household = try families.household(id: entry.householdID)
             else { return }
             let accountID = try accountID(memberID: member.id, key: entry.account)
             try db.execute("""

@@ -20,15 +20,15 @@ public struct AttemptKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String { period.isEmpty ? "\(kind) \(subject)" : "\(kind) \(subject) \(period)" }
 }
 
-extension Ledger {
+extension BotStateStore {
     /// Counts one more attempt at each key, in a transaction of its own that commits before
     /// the work begins, so a process that dies in the work leaves the count behind. Returns
     /// each key's count, this attempt included.
     func recordAttempts(_ keys: [AttemptKey]) throws -> [Int] {
         guard !db.isInTransaction else { throw AttemptRule.Misuse.insideTransaction }
         guard !keys.isEmpty else { return [] }
-        let now = Self.timestamp(clock.now())
-        return try transaction {
+        let now = Ledger.timestamp(clock.now())
+        return try db.transaction {
             try keys.map { key in
                 try db.queryFirst("""
                     INSERT INTO attempts (kind, subject, period, count, last_at) VALUES (?, ?, ?, 1, ?)
@@ -56,6 +56,6 @@ extension Ledger {
     /// Forgets counts last touched before `date`: work that stopped being due after an
     /// attempt (a household gone, a group unlinked) would otherwise keep its row for good.
     public func pruneAttempts(before date: Date) throws {
-        try db.execute("DELETE FROM attempts WHERE last_at < ?", Self.timestamp(date))
+        try db.execute("DELETE FROM attempts WHERE last_at < ?", Ledger.timestamp(date))
     }
 }

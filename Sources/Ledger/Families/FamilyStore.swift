@@ -15,7 +15,17 @@ public struct Newcomer: Equatable, Sendable {
     }
 }
 
-extension Ledger {
+/// Households and the people in them: members joining and leaving, invitations, the family
+/// chat a household posts to, and the batched posts it gets.
+///
+/// A value over the ledger's connection (`ledger.families`), not `Sendable`: used by the
+/// ledger's one owner at a time, inside that owner's transactions.
+public struct FamilyStore {
+    let db: Connection
+    let clock: WallClock
+}
+
+extension FamilyStore {
     static let memberColumns = "id, household_id, telegram_user_id, name, language, role, default_account"
 
     static func member(_ row: Row) -> Member {
@@ -74,8 +84,8 @@ extension Ledger {
     public func createHousehold(
         owner: Newcomer, baseCurrency: Currency = .uah, timeZone: ZoneRules
     ) throws -> Member {
-        try transaction {
-            let now = Self.timestamp(clock.now())
+        try db.transaction {
+            let now = Ledger.timestamp(clock.now())
             try db.execute("INSERT INTO households (base_currency, time_zone, created_at) VALUES (?, ?, ?)",
                            baseCurrency.code, timeZone.identifier, now)
             return try insertMember(owner, householdID: db.lastInsertRowID, role: .owner, now: now)
@@ -84,9 +94,9 @@ extension Ledger {
 
     /// Adds a person to an existing household, with their built-in accounts.
     public func addMember(_ newcomer: Newcomer, householdID: Int64) throws -> Member {
-        try transaction {
+        try db.transaction {
             try insertMember(newcomer, householdID: householdID, role: .member,
-                             now: Self.timestamp(clock.now()))
+                             now: Ledger.timestamp(clock.now()))
         }
     }
 
@@ -108,5 +118,9 @@ extension Ledger {
 
     public func setLanguage(_ language: String, memberID: Int64) throws {
         try db.execute("UPDATE members SET language = ? WHERE id = ?", language, memberID)
+    }
+
+    public func setRole(_ role: Member.Role, memberID: Int64) throws {
+        try db.execute("UPDATE members SET role = ? WHERE id = ?", role.rawValue, memberID)
     }
 }

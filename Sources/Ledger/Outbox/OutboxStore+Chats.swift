@@ -1,13 +1,7 @@
 import FoundationEssentials
 import SQLite
 
-extension Ledger {
-    /// Pauses (or resumes) a family group: it stays linked to its household, which alone can
-    /// resume it or let it go, but nothing of the household is sent there while it is paused.
-    public func setFamilyChatPaused(_ paused: Bool, chatID: Int64) throws {
-        try db.execute("UPDATE households SET family_chat_paused = ? WHERE family_chat_id = ?", paused, chatID)
-    }
-
+extension OutboxStore {
     /// Gives up on a chat the bot was removed from. What is still queued for it fails (kept
     /// for the record), so none of it reaches whoever puts the bot back there; its batched
     /// family posts close, so the next entry starts a post instead of editing one that never
@@ -31,5 +25,29 @@ extension Ledger {
         case .message(_, _, let buttons)?, .edit(_, _, _, let buttons)?: return buttons
         default: return []
         }
+    }
+
+    /// A group became a supergroup: its queued messages and its family link follow it.
+    public func moveChat(from oldID: Int64, to newID: Int64) throws {
+        try db.transaction {
+            try db.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND state = 'pending'", newID, oldID)
+            try db.execute("UPDATE households SET family_chat_id = ? WHERE family_chat_id = ?", newID, oldID)
+        }
+    }
+
+    /// Stops (or, when the person is back, resumes) sending to a chat; its data stays.
+    public func setChatBlocked(_ chatID: Int64, _ blocked: Bool) throws {
+        if blocked {
+            try db.execute("""
+                INSERT INTO chat_status (chat_id, blocked) VALUES (?, 1)
+                ON CONFLICT (chat_id) DO UPDATE SET blocked = 1
+                """, chatID)
+        } else {
+            try db.execute("UPDATE chat_status SET blocked = 0 WHERE chat_id = ? AND blocked = 1", chatID)
+        }
+    }
+
+    public func isChatBlocked(_ chatID: Int64) throws -> Bool {
+        try db.queryFirst("SELECT blocked FROM chat_status WHERE chat_id = ?", chatID) { $0.bool(0) } ?? false
     }
 }
