@@ -88,3 +88,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A file sees only the members of the modules it imports, not of whatever else is linked in:
+// three types named `Message` live in the graph, and a file names the one it means.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -1,6 +1,8 @@
 import Conversation
 import FoundationEssentials
+import KopiykaCore
 import Ledger
+import TelegramClient
 
 extension BotCore {
     /// Why 30 days: a count outlives its work only when the work stopped being due (a group

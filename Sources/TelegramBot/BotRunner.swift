@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import KopiykaCore
+import Ledger
 import Localization
 import Synchronization
 import TelegramClient

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KopiykaCore
 import Ledger
 import TelegramClient
 

@@ -1,4 +1,5 @@
 import Conversation
+import TelegramClient
 
 extension BotRunner {
     /// The bot's one loop for timed work: every feature's `JobSource` (the digest and the

@@ -1,4 +1,5 @@
 import Conversation
+import Foundation
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger

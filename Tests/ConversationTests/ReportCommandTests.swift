@@ -1,4 +1,5 @@
 @testable import Conversation
+import Foundation
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger

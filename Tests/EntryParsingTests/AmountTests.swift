@@ -1,4 +1,5 @@
 import EntryParsing
+import FoundationEssentials
 import KopiykaCore
 import Testing
 

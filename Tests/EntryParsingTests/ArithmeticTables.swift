@@ -1,4 +1,5 @@
 import EntryParsing
+import Foundation
 import KopiykaCore
 import Testing
 

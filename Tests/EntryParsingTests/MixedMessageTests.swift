@@ -1,4 +1,5 @@
 import EntryParsing
+import KopiykaCore
 import Testing
 
 /// Several entries and numbers that are not money in one message: a quantity, a time or a date

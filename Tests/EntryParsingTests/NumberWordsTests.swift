@@ -1,4 +1,5 @@
 import EntryParsing
+import KopiykaCore
 import Testing
 
 @Suite struct NumberWordsTests {

@@ -1,3 +1,4 @@
+import Foundation
 import KopiykaCore
 @testable import Ledger
 import Localization

@@ -1,3 +1,4 @@
+import Foundation
 import KopiykaCore
 import Ledger
 import Localization

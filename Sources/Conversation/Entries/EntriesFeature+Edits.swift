@@ -2,6 +2,7 @@ import EntryParsing
 import FoundationEssentials
 import KopiykaCore
 import Ledger
+import Localization
 
 extension EntriesFeature {
     /// The author edited the message that made entries: they are re-read from the new text —

@@ -1,4 +1,5 @@
 import Ledger
+import Localization
 
 extension ConversationHandler {
     /// A voice note, a photo, a sticker or a file in a private chat: a short hint at what

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KopiykaCore
 import SQLite
 
 /// What an attempt is at: a Telegram update, or one scheduled job (its kind, the household

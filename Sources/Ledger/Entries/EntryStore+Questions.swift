@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KopiykaCore
 import SQLite
 
 /// A message whose amount the bot asked about, as its writer sent it.

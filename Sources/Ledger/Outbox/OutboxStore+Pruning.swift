@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KopiykaCore
 import SQLite
 
 /// How long finished outbox rows are kept.

@@ -2,6 +2,7 @@ import Benchmarks
 import EntryParsing
 import FoundationEssentials
 import Glibc
+import KopiykaCore
 
 /// `kopiyka bench [parser] [reports] [--entries N]`: performance figures, printed rather than asserted
 /// (timed tests flake on shared machines). Build with `-c release` for meaningful numbers.

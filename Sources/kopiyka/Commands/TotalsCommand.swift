@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Ledger
 
 /// `kopiyka totals [--rebuild]`: checks the month totals behind every report against a fresh
 /// sum over the entries; `--rebuild` first recomputes them. Exit 1 when they disagree.

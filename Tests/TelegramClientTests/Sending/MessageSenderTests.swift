@@ -1,4 +1,5 @@
 import Foundation
+import KopiykaCore
 import KopiykaTestSupport
 import Testing
 
