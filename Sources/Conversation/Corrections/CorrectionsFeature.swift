@@ -46,9 +46,9 @@ struct RuleButton: ButtonData {
     let ruleID: Int64
 
     var encoded: String { "rule:rm:\(ruleID)" }
+}
 
-    init(ruleID: Int64) { self.ruleID = ruleID }
-
+extension RuleButton {
     init?(fields: [Substring]) {
         guard fields.count == 3, fields[0] == "rule", fields[1] == "rm", let id = Self.id(fields, 2) else { return nil }
         self.ruleID = id

@@ -95,15 +95,15 @@ struct WelcomeFeature: Feature {
 
 /// `lang:<code>`: a language button, under the welcome and `/lang`.
 struct LanguageButton: ButtonData {
-    static let prefixes: Set<String> = ["lang"]
     let language: Language
+    static let prefixes: Set<String> = ["lang"]
+}
 
-    var encoded: String { "lang:\(language.rawValue)" }
-
-    init(language: Language) { self.language = language }
-
+extension LanguageButton {
     init?(fields: [Substring]) {
         guard fields.count == 2, fields[0] == "lang", let language = Language(rawValue: String(fields[1])) else { return nil }
         self.language = language
     }
+
+    var encoded: String { "lang:\(language.rawValue)" }
 }
