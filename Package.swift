@@ -18,6 +18,10 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // zlib's inflate, for the XLSX statements banks export (a ZIP of XML parts).
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // glibc's malloc tuning (`mallopt`), which the Glibc module does not export.
         .systemLibrary(name: "CMalloc"),
 
@@ -25,6 +29,9 @@ let package = Package(
         .target(name: "KopiykaCore"),
         // Text → entries. Pure functions over word tables; no I/O.
         .target(name: "EntryParsing", dependencies: ["KopiykaCore"]),
+        // Banks' own records: statement files read into facts, and facts matched with typed entries.
+        // Pure functions over bytes and values; no I/O.
+        .target(name: "Banking", dependencies: ["KopiykaCore", "CZlib"]),
         // Locales/*.json, ICU plural rules, money as each language writes it.
         .target(name: "Localization", dependencies: ["KopiykaCore"]),
         // A small, strict wrapper over the system SQLite.
@@ -70,6 +77,10 @@ let package = Package(
         .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "Ledger", "KopiykaCore", "Localization", "KopiykaTestSupport"]),
+        .testTarget(
+            name: "BankingTests",
+            dependencies: ["Banking", "KopiykaCore", "KopiykaTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
