@@ -49,8 +49,12 @@ public enum UpdateRouter {
         case .photo, .video, .animation: kind = .picture
         case .sticker: kind = .sticker
         }
-        return NonTextMessage(chat: chat, sender: sender(from), kind: kind, updateID: updateID,
-                              messageID: Int64(message.messageID))
+        var nonText = NonTextMessage(chat: chat, sender: sender(from), kind: kind, updateID: updateID,
+                                     messageID: Int64(message.messageID))
+        nonText.file = message.document.map {
+            ReceivedFile(fileID: $0.fileID, name: $0.fileName ?? "", size: $0.fileSize)
+        }
+        return nonText
     }
 
     static func chatRef(_ message: Message) -> ChatRef? {

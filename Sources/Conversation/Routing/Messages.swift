@@ -75,6 +75,8 @@ public struct NonTextMessage: Equatable, Sendable {
     public var kind: Kind
     public var updateID: Int64?
     public var messageID: Int64?
+    /// The file a document carries, to fetch later; nil for other kinds and in the console.
+    public var file: ReceivedFile?
 
     public init(chat: ChatRef, sender: Sender, kind: Kind, updateID: Int64? = nil, messageID: Int64? = nil) {
         self.chat = chat
@@ -96,5 +98,20 @@ extension String {
         }
         return text.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
             .replacing("&quot;", with: "\"").replacing("&amp;", with: "&")
+    }
+}
+
+/// A file someone sent, as Telegram names it: fetched later, outside the update's transaction.
+public struct ReceivedFile: Equatable, Sendable {
+    public var fileID: String
+    /// The name the sender's app gave it (`statement.csv`); may be empty.
+    public var name: String
+    /// In bytes, when Telegram says.
+    public var size: Int64?
+
+    public init(fileID: String, name: String, size: Int64?) {
+        self.fileID = fileID
+        self.name = name
+        self.size = size
     }
 }

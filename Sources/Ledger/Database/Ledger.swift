@@ -24,6 +24,8 @@ public final class Ledger {
     public let botState: BotStateStore
     /// Export jobs and schedule claims.
     public let jobs: JobStore
+    /// Statement files members send, and the bank facts they bring.
+    public let statements: StatementStore
 
     /// Opens the database at `path`, creating it and applying migrations as needed. The file,
     /// and with it the `-wal` and `-shm` files SQLite makes in its mode, is readable and
@@ -43,6 +45,7 @@ public final class Ledger {
         outbox = OutboxStore(db: db, clock: clock)
         botState = BotStateStore(db: db, clock: clock)
         jobs = JobStore(db: db, clock: clock)
+        statements = StatementStore(db: db, clock: clock)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
     }
 

@@ -18,6 +18,8 @@ public struct Message: Sendable, Equatable, Decodable {
     public var leftChatMember: User?
     /// A voice note, photo, sticker, file…; nil for text and for service messages.
     public var media: MediaKind?
+    /// The file, when the message carries one as a document (a bank statement, often).
+    public var document: Document?
     private var replyBox: MessageBox?
 
     /// Decoded leniently: a reply to something we cannot read (a story, a newer kind of
@@ -55,6 +57,7 @@ public struct Message: Sendable, Equatable, Decodable {
         case newChatMembers = "new_chat_members"
         case leftChatMember = "left_chat_member"
         case replyToMessage = "reply_to_message"
+        case document
     }
 
     public init(from decoder: any Decoder) throws {
@@ -76,6 +79,7 @@ public struct Message: Sendable, Equatable, Decodable {
         leftChatMember = try? c.decodeIfPresent(User.self, forKey: .leftChatMember)
         let fields = try decoder.container(keyedBy: AnyKey.self)
         media = MediaKind.precedence.first { fields.contains(AnyKey(stringValue: $0.rawValue)) }
+        document = try? c.decodeIfPresent(Document.self, forKey: .document)
         replyBox = (try? c.decodeIfPresent(Message.self, forKey: .replyToMessage))
             .map(MessageBox.init)
     }

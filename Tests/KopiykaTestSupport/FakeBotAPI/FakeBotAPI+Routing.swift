@@ -4,6 +4,7 @@ import Foundation
 /// case-insensitive, as on Telegram).
 extension FakeBotAPI {
     func route(_ request: ParsedHTTPRequest) -> ServerReply {
+        if request.path.hasPrefix("/file/") { return serveFile(request.path) }
         let segments = request.path.split(separator: "/", maxSplits: 1)
         guard segments.count == 2, segments[0].hasPrefix("bot") else { return Self.error(404, "Not Found") }
         let requestToken = String(segments[0].dropFirst(3))
@@ -51,6 +52,7 @@ extension FakeBotAPI {
             return Self.ok(true)
         case "senddocument": return sendFile(parameters, field: "document")
         case "sendphoto": return sendFile(parameters, field: "photo")
+        case "getfile": return getFile(values)
         default: return Self.error(404, "Not Found")
         }
     }

@@ -16,6 +16,9 @@ struct FakeBotAPIState {
     var heldChats: Set<Int64> = []
     var commands: [String: String] = [:]
     var stopped = false
+    /// Files members sent, by file id, and how many times one was downloaded.
+    var files: [String: Data] = [:]
+    var downloads = 0
 
     mutating func takeFault(for method: String) -> FakeFault? {
         guard var queue = faults[method], !queue.isEmpty else { return nil }

@@ -1,0 +1,50 @@
+import SQLite
+
+extension Schema {
+    /// Statement files members send, from the moment they arrive to their summary, and the bank
+    /// facts they hold. A file is fetched outside any update (`state` 'fetching' → 'fetched',
+    /// with its bytes) and read by a job ('read', its bytes dropped); a fact is stored once per
+    /// household by its identity, whatever file or feed brings it again.
+    static let statements = Migration(version: 14, name: "statement imports and bank facts", sql: """
+        CREATE TABLE statement_imports (
+            id INTEGER PRIMARY KEY,
+            household_id INTEGER NOT NULL REFERENCES households (id),
+            member_id INTEGER NOT NULL REFERENCES members (id),
+            chat_id INTEGER NOT NULL,
+            file_id TEXT NOT NULL,
+            file_name TEXT NOT NULL,
+            progress_outbox_id INTEGER,
+            state TEXT NOT NULL CHECK (state IN ('fetching', 'fetched', 'read', 'failed')),
+            data BLOB,
+            problem TEXT,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX statement_imports_by_state ON statement_imports (state, id);
+        CREATE TABLE bank_facts (
+            id INTEGER PRIMARY KEY,
+            household_id INTEGER NOT NULL REFERENCES households (id),
+            member_id INTEGER NOT NULL REFERENCES members (id),
+            import_id INTEGER REFERENCES statement_imports (id),
+            identity TEXT NOT NULL,
+            bank TEXT NOT NULL,
+            account TEXT NOT NULL,
+            time INTEGER NOT NULL,
+            amount_minor INTEGER NOT NULL,
+            currency TEXT NOT NULL CHECK (length(currency) = 3),
+            operation_minor INTEGER,
+            operation_currency TEXT,
+            mcc INTEGER,
+            description TEXT NOT NULL,
+            bank_category TEXT,
+            balance_minor INTEGER,
+            bank_id TEXT,
+            is_hold INTEGER NOT NULL DEFAULT 0,
+            entry_id INTEGER REFERENCES entries (id),
+            state TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            UNIQUE (household_id, identity)
+        );
+        CREATE INDEX bank_facts_by_entry ON bank_facts (entry_id) WHERE entry_id IS NOT NULL;
+        CREATE INDEX bank_facts_by_state ON bank_facts (household_id, state);
+        """)
+}
