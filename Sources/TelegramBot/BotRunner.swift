@@ -79,8 +79,10 @@ public struct BotRunner: Sendable {
         await publishCommands(api)
 
         let scheduler = Task { await runScheduler() }
+        let fetcher = Task { await runStatementFetching(api) }
         let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()
         scheduler.cancel()
+        fetcher.cancel()
         delivery.drain(by: .now + configuration.flushGrace)
         await sending.value
         switch exit {

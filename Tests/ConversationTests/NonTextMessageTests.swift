@@ -22,9 +22,9 @@ import Testing
         (.anna, .picture, "Put the amount in the caption"),
         (.olha, .sticker, "Записую лише текст"), (.dmitry, .sticker, "Записываю только текст"),
         (.anna, .sticker, "I only record text"),
-        (.olha, .document(caption: nil), "банківську виписку імпортувати не вийде"),
-        (.dmitry, .document(caption: "выписка за октябрь"), "банковскую выписку импортировать не получится"),
-        (.anna, .document(caption: nil), "bank statements can’t be imported"),
+        (.olha, .document(caption: nil), "Цей файл я не прочитаю"),
+        (.dmitry, .document(caption: "выписка за октябрь"), "Этот файл я не прочитаю"),
+        (.anna, .document(caption: nil), "I can’t read this file"),
     ])
     func aPrivateChatGetsAHintInItsLanguage(sender: Sender, kind: NonTextMessage.Kind, hint: String) throws {
         try chat.say("/start", from: sender)

@@ -36,9 +36,9 @@ import Testing
         defer { fake.stop() }
         let group: Int64 = -1003986727769
         let people: [(id: Int64, language: String, voice: String, file: String)] = [
-            (801, "uk", "продиктуйте: «кава вісімдесят пʼять»", "банківську виписку імпортувати не вийде"),
-            (802, "ru", "продиктуйте: «кофе восемьдесят пять»", "банковскую выписку импортировать не получится"),
-            (803, "en", "say “coffee eighty-five”", "bank statements can’t be imported"),
+            (801, "uk", "продиктуйте: «кава вісімдесят пʼять»", "Цей файл я не прочитаю"),
+            (802, "ru", "продиктуйте: «кофе восемьдесят пять»", "Этот файл я не прочитаю"),
+            (803, "en", "say “coffee eighty-five”", "I can’t read this file"),
         ]
         for person in people {
             fake.enqueue(updateJSON: try payload("voice_message.illemius.json", userID: person.id, language: person.language))

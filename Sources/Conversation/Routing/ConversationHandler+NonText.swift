@@ -17,6 +17,10 @@ extension ConversationHandler {
         case .voice: key = "nontext.voice"
         case .picture: key = "nontext.picture"
         case .sticker: key = "nontext.sticker"
+        case .document where message.file.map(StatementsFeature.mayBeStatement) ?? false:
+            // A statement's caption is rarely an entry: the file is what they sent.
+            if let file = message.file { try StatementsFeature(context).receive(file, member: member, reply: reply) }
+            return
         case .document(let caption):
             let household = try entries.household(of: member)
             if let caption, case .success = entries.parse(caption, household: household, today: entries.today(of: household)) {

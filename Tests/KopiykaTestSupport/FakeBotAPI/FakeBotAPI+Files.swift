@@ -3,12 +3,13 @@ import Foundation
 /// Files members send: `getFile` describes one, `/file/bot<token>/<path>` serves its bytes, as
 /// Telegram does (refusing one past 20 MB at `getFile`, with Telegram's words).
 extension FakeBotAPI {
-    /// Queues a private message carrying `data` as a document named `fileName`; returns its update id.
+    /// Queues a private message carrying `data` as a document named `fileName`; returns its
+    /// update id. `served: false` makes `getFile` answer `invalid file_id`, as for an expired one.
     @discardableResult
     public func enqueueDocument(chatID: Int64, fileName: String, data: Data, declaredSize: Int? = nil,
-                                caption: String? = nil, firstName: String = "Olena") -> Int64 {
+                                caption: String? = nil, firstName: String = "Olena", served: Bool = true) -> Int64 {
         let fileID = "doc-\(UUID().uuidString)"
-        withState { $0.files[fileID] = data }
+        if served { withState { $0.files[fileID] = data } }
         var message: [String: Any] = [
             "message_id": Int.random(in: 1...1_000_000), "date": Self.now(),
             "chat": ["id": chatID, "type": "private"],

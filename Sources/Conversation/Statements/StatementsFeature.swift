@@ -1,0 +1,51 @@
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+/// Bank statements sent as files: a Monobank CSV or a PrivatBank XLSX in a private chat is
+/// fetched by the bot outside the update (`TelegramBot.StatementFetcher`), then read by a job
+/// of this feature into bank facts, each purchase matched with what the family typed.
+struct StatementsFeature: Feature {
+    let context: ConversationContext
+    init(_ context: ConversationContext) { self.context = context }
+
+    /// Why 20 MB: the most Telegram lets a bot download.
+    static let sizeLimit: Int64 = 20 * 1024 * 1024
+
+    /// A file whose name says it may be a statement: the reader decides for sure.
+    static func mayBeStatement(_ file: ReceivedFile) -> Bool {
+        let name = file.name.lowercased()
+        return [".csv", ".xlsx", ".xls"].contains { name.hasSuffix($0) }
+    }
+
+    /// Takes a statement file: answers at once (the progress message the summary replaces
+    /// later), or says why it cannot be taken.
+    func receive(_ file: ReceivedFile, member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        guard (file.size ?? 0) <= Self.sizeLimit else {
+            try reply(l("statement.problem.too_large"))
+            return
+        }
+        let progress = try reply(l("statement.fetching", ["name": .text(file.name.clipped(to: 64).htmlEscaped)]))
+        try ledger.statements.addImport(member: member, chatID: reply.chat.id, fileID: file.fileID, fileName: file.name,
+                                        progressOutboxID: progress)
+    }
+
+    /// An import that could not be fetched or read: its progress message says why, in the
+    /// member's words (`problem` is a key's last part: `too_large`, `unavailable`).
+    func fail(_ statementImport: StatementImport, problem: String) throws {
+        try ledger.statements.finishImport(statementImport.id, problem: problem)
+        guard let member = try ledger.families.member(id: statementImport.memberID) else { return }
+        try say(localizer(member)("statement.problem.\(problem)"), about: statementImport)
+    }
+
+    /// Replaces the import's progress message (or, without one, sends a new message).
+    func say(_ html: String, about statementImport: StatementImport) throws {
+        if let progress = statementImport.progressOutboxID {
+            try ledger.outbox.enqueue(.edit(messageID: nil, ofOutboxID: progress, html: html), chatID: statementImport.chatID)
+        } else {
+            try ledger.outbox.enqueue(.message(html: html), chatID: statementImport.chatID)
+        }
+    }
+}
