@@ -37,7 +37,7 @@ let package = Package(
         // A small, strict wrapper over the system SQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Households, members, accounts and entries on SQLite, with migrations.
-        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite"]),
+        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking"]),
         // libcurl HTTP, Bot API types, the long poller and the outbox sender.
         .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
         // Monthly reports and budgets: plain values built from month totals, then rendered.

@@ -1,0 +1,105 @@
+import Banking
+import FoundationEssentials
+import KopiykaCore
+import SQLite
+
+/// What became of a bank fact.
+public enum BankFactState: String, Sendable, CaseIterable {
+    /// No typed entry matched: an entry was made from it.
+    case recorded
+    /// Exactly one typed entry matched: that entry is this purchase.
+    case linked
+    /// Several typed entries could be this purchase: the member decides (`/review`).
+    case ambiguous
+    /// Money moved between the member's own accounts (or to cash): neither spent nor earned.
+    case transfer
+    /// The member said it is not the family's.
+    case dismissed
+}
+
+/// A stored bank fact with what became of it.
+public struct StoredBankFact: Equatable, Sendable {
+    public let id: Int64
+    public let householdID: Int64
+    public let memberID: Int64
+    public let fact: BankFact
+    public let state: BankFactState
+    public let entryID: Int64?
+}
+
+/// A typed entry a bank fact may be: what reconciliation compares.
+public struct EntryCandidate: Equatable, Sendable {
+    public let entryID: Int64
+    public let kind: EntryKind
+    public let amount: Money
+    public let date: LocalDate
+}
+
+extension StatementStore {
+    /// Stores a fact once per household: nil when a fact of the same identity is there already
+    /// (an overlapping file, the same file again).
+    public func insert(_ fact: BankFact, householdID: Int64, memberID: Int64, importID: Int64?,
+                       state: BankFactState, entryID: Int64?) throws -> Int64? {
+        let changed = try db.execute("""
+            INSERT INTO bank_facts (household_id, member_id, import_id, identity, bank, account, time, amount_minor, currency,
+                operation_minor, operation_currency, mcc, description, bank_category, balance_minor, bank_id, is_hold,
+                entry_id, state, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (household_id, identity) DO NOTHING
+            """, arguments: [
+                householdID, memberID, importID, fact.identity, fact.bank.rawValue, fact.account,
+                Int64(fact.time.timeIntervalSince1970.rounded(.down)), fact.amount.minorUnits, fact.amount.currency.code,
+                fact.operationAmount?.minorUnits, fact.operationAmount?.currency.code, fact.mcc.map(Int64.init),
+                fact.description, fact.bankCategory, fact.balanceAfter?.minorUnits, fact.bankID, fact.isHold,
+                entryID, state.rawValue, Ledger.timestamp(clock.now()),
+            ])
+        return changed == 1 ? db.lastInsertRowID : nil
+    }
+
+    /// Whether the household holds a fact of this identity already.
+    public func contains(identity: String, householdID: Int64) throws -> Bool {
+        try db.queryFirst("SELECT 1 FROM bank_facts WHERE household_id = ? AND identity = ?", householdID, identity) { _ in true }
+            ?? false
+    }
+
+    /// Settles a fact: linked to an entry, recorded as one, dismissed.
+    public func settle(_ factID: Int64, state: BankFactState, entryID: Int64?) throws {
+        try db.execute("UPDATE bank_facts SET state = ?, entry_id = ? WHERE id = ?", arguments: [state.rawValue, entryID, factID])
+    }
+
+    /// The household's typed entries dated within `dates` that no fact is linked to yet: what
+    /// a new fact may turn out to be. One indexed range read.
+    public func candidates(householdID: Int64, dates: ClosedRange<LocalDate>) throws -> [EntryCandidate] {
+        var result: [EntryCandidate] = []
+        try db.query("""
+            SELECT e.id, e.kind, e.amount_minor, e.currency, e.local_date FROM entries e
+            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ?
+              AND NOT EXISTS (SELECT 1 FROM bank_facts f WHERE f.entry_id = e.id)
+            ORDER BY e.local_date, e.id
+            """, householdID, dates.lowerBound.iso, dates.upperBound.iso) { row in
+            guard let kind = EntryKind(rawValue: row.string(1)), let currency = Currency(code: row.string(3)),
+                  let date = LocalDate(iso: row.string(4)) else { return }
+            result.append(EntryCandidate(entryID: row.int64(0), kind: kind, amount: Money(minorUnits: row.int64(2), currency: currency),
+                                         date: date))
+        }
+        return result
+    }
+
+    /// The household's facts in `state`, newest first.
+    public func facts(householdID: Int64, state: BankFactState, limit: Int = 50) throws -> [StoredBankFact] {
+        var result: [StoredBankFact] = []
+        try db.query("""
+            SELECT id, household_id, member_id, bank, account, time, amount_minor, currency, mcc, description, bank_category,
+                bank_id, entry_id, state FROM bank_facts WHERE household_id = ? AND state = ? ORDER BY time DESC, id DESC LIMIT ?
+            """, householdID, state.rawValue, limit) { row in
+            guard let bank = BankFact.Bank(rawValue: row.string(3)), let currency = Currency(code: row.string(7)),
+                  let state = BankFactState(rawValue: row.string(13)) else { return }
+            let fact = BankFact(bank: bank, account: row.string(4), time: Date(timeIntervalSince1970: Double(row.int64(5))),
+                                amount: Money(minorUnits: row.int64(6), currency: currency), mcc: row.optionalInt64(8).map { Int($0) },
+                                description: row.string(9), bankCategory: row.optionalString(10), bankID: row.optionalString(11))
+            result.append(StoredBankFact(id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2), fact: fact,
+                                         state: state, entryID: row.optionalInt64(12)))
+        }
+        return result
+    }
+}
