@@ -41,7 +41,7 @@ enum MonobankCSV {
         guard fields.count >= columns.count else { return fail(.missingCells) }
         func cell(_ index: Int?) -> Substring? {
             guard let index, index < fields.count else { return nil }
-            let text = fields[index].trimmed
+            let text = fields[index].trimmedCell
             return text.isEmpty || text == "—" || text == "-" ? nil : text[...]
         }
         guard let stamp = cell(columns.date).flatMap(CellValues.wallClock) else { return fail(.date) }

@@ -27,7 +27,7 @@ enum PrivatBankXLSX {
         else { return .failure(.notAStatement) }
         let period = rows[..<headerIndex].lazy.compactMap(period).first
         var facts: [BankFact] = [], unread: [UnreadRow] = [], accounts: [String] = []
-        for row in rows[(headerIndex + 1)...] where row.cells.values.contains(where: { !$0.text.trimmed.isEmpty }) {
+        for row in rows[(headerIndex + 1)...] where row.cells.values.contains(where: { !$0.text.trimmedCell.isEmpty }) {
             switch fact(row, columns, zone: zone) {
             case .success(let fact):
                 if !fact.account.isEmpty, !accounts.contains(fact.account) { accounts.append(fact.account) }
@@ -66,7 +66,7 @@ enum PrivatBankXLSX {
     static func fact(_ row: SheetRow, _ columns: Columns, zone: ZoneRules) -> Result<BankFact, UnreadRow> {
         func fail(_ reason: UnreadRow.Reason) -> Result<BankFact, UnreadRow> { .failure(UnreadRow(line: row.number, reason: reason)) }
         func cell(_ column: Int?) -> SheetCell? { column.flatMap { row.cells[$0] } }
-        func text(_ column: Int?) -> String? { cell(column).map(\.text.trimmed).flatMap { $0.isEmpty ? nil : $0 } }
+        func text(_ column: Int?) -> String? { cell(column).map(\.text.trimmedCell).flatMap { $0.isEmpty ? nil : $0 } }
         guard let stamp = wallClock(cell(columns.date), time: cell(columns.time)) else { return fail(.date) }
         guard let currency = text(columns.cardCurrency).flatMap(currencyWord) else { return fail(.currency) }
         guard let amount = money(cell(columns.cardAmount), currency) else { return fail(.amount) }

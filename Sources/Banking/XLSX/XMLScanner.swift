@@ -72,7 +72,7 @@ struct XMLScanner {
 
     /// The value of attribute `name` (`r`, `t`) in a tag's attribute text, entities decoded.
     static func attribute(_ name: String, in attributes: ArraySlice<UInt8>) -> String? {
-        let key = Array(name.utf8)
+        let key = name.utf8
         var at = attributes.startIndex
         while at < attributes.endIndex {
             while at < attributes.endIndex, endsName(attributes[at]) { at += 1 }
