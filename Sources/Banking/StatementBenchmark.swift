@@ -1,8 +1,8 @@
 import FoundationEssentials
 import KopiykaCore
 
-/// `kopiyka bench statements`: reads a generated 10,000-row statement of each bank, each read
-/// repeated, the fastest of five rounds counting (a shared machine only ever slows a round).
+/// `kopiyka bench statements`: reads a generated 10,000-row statement of each bank, then
+/// reconciles one; the fastest of five rounds counts (a shared machine only ever slows a round).
 /// Figures are printed by the caller, never asserted.
 public enum StatementBenchmark {
     public struct Figures: Sendable {
@@ -32,6 +32,30 @@ public enum StatementBenchmark {
                 }
                 return Figures(bank: bank, rows: rows, bytes: bytes.count, seconds: best)
             }
+    }
+
+    /// Seconds (best of five) to classify the 10,000 facts of the Monobank statement and match
+    /// them against `entries` typed entries, a tenth of them the same purchases: the pure part
+    /// of an import into a household with that history.
+    public static func reconciliation(rows: Int = 10_000, entries count: Int = 10_000) -> Double {
+        guard case .success(let statement) = StatementReader.read(monobankCSV(rows: rows), fileName: "bench.csv") else { return .nan }
+        let facts = statement.facts
+        let entries = (0..<count).map { i in
+            let fact = facts[i % facts.count]
+            let amount = i % 10 == 0 ? -fact.amount.minorUnits : Int64(i) * 7 + 1
+            return TypedEntry(id: Int64(i), amount: Money(minorUnits: amount, currency: .uah),
+                              date: LocalDate(fact.time, in: StatementReader.kyiv), kind: .expense)
+        }
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            let roles = FactRoles.classify(facts)
+            let matches = EntryMatching.match(facts, with: entries, zone: StatementReader.kyiv)
+            let elapsed = ContinuousClock.now - start
+            precondition(roles.count == matches.count)
+            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        return best
     }
 
     /// A Monobank CSV: a purchase a minute, quoted details with a comma, cashback on every
