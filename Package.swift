@@ -79,7 +79,7 @@ let package = Package(
             dependencies: ["Reports", "Ledger", "KopiykaCore", "Localization", "KopiykaTestSupport"]),
         .testTarget(
             name: "BankingTests",
-            dependencies: ["Banking", "KopiykaCore", "KopiykaTestSupport"],
+            dependencies: ["Banking", "CZlib", "KopiykaCore", "KopiykaTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),

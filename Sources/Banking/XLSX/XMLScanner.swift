@@ -1,0 +1,165 @@
+/// A pull scanner over the XML of an XLSX part: tags and text, nothing more. No DTD is read
+/// and no entity but the five predefined and numeric ones is expanded, so a hostile part
+/// cannot make it expand text ("billion laughs") or read another file. Linear in the bytes.
+struct XMLScanner {
+    enum Event {
+        /// A start tag: its name without a namespace prefix, its raw attribute text, and
+        /// whether it closes itself (`<c r="A1"/>`).
+        case open(name: ArraySlice<UInt8>, attributes: ArraySlice<UInt8>, selfClosing: Bool)
+        case close(name: ArraySlice<UInt8>)
+        /// Character data, entities not yet decoded (`XMLText.decode`).
+        case text(ArraySlice<UInt8>)
+        /// A CDATA section's content, to be taken literally.
+        case cdata(ArraySlice<UInt8>)
+    }
+
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    private static let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), slash = UInt8(ascii: "/")
+
+    mutating func next() throws(StatementProblem) -> Event? {
+        while position < bytes.count {
+            guard bytes[position] == Self.lt else {
+                let start = position
+                position = bytes[position...].firstIndex(of: Self.lt) ?? bytes.count
+                return .text(bytes[start..<position])
+            }
+            if starts(with: "<?") {
+                position = try end(of: "?>")
+            } else if starts(with: "<!--") {
+                position = try end(of: "-->")
+            } else if starts(with: "<![CDATA[") {
+                let start = position + 9
+                position = try end(of: "]]>")
+                return .cdata(bytes[start..<(position - 3)])
+            } else if starts(with: "<!") {
+                position = try end(of: ">")
+            } else {
+                return try tag()
+            }
+        }
+        return nil
+    }
+
+    private mutating func tag() throws(StatementProblem) -> Event {
+        let closing = position + 1 < bytes.count && bytes[position + 1] == Self.slash
+        let nameStart = position + (closing ? 2 : 1)
+        var at = nameStart
+        while at < bytes.count, !Self.endsName(bytes[at]) { at += 1 }
+        let name = Self.localName(bytes[nameStart..<at])
+        var quote: UInt8?
+        let attributesStart = at
+        while at < bytes.count {
+            let byte = bytes[at]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == Self.gt {
+                break
+            }
+            at += 1
+        }
+        guard at < bytes.count, !name.isEmpty else { throw .damaged(.layout) }
+        position = at + 1
+        if closing { return .close(name: name) }
+        let selfClosing = at > attributesStart && bytes[at - 1] == Self.slash
+        return .open(name: name, attributes: bytes[attributesStart..<(selfClosing ? at - 1 : at)], selfClosing: selfClosing)
+    }
+
+    /// The value of attribute `name` (`r`, `t`) in a tag's attribute text, entities decoded.
+    static func attribute(_ name: String, in attributes: ArraySlice<UInt8>) -> String? {
+        let key = name.utf8
+        var at = attributes.startIndex
+        while at < attributes.endIndex {
+            while at < attributes.endIndex, endsName(attributes[at]) { at += 1 }
+            let nameStart = at
+            while at < attributes.endIndex, attributes[at] != UInt8(ascii: "="), !endsName(attributes[at]) { at += 1 }
+            let found = localName(attributes[nameStart..<at])
+            while at < attributes.endIndex, attributes[at] != UInt8(ascii: "\""), attributes[at] != UInt8(ascii: "'") { at += 1 }
+            guard at < attributes.endIndex else { return nil }
+            let quote = attributes[at]
+            let valueStart = at + 1
+            at = attributes[valueStart...].firstIndex(of: quote) ?? attributes.endIndex
+            if found.elementsEqual(key) { return XMLText.decode(attributes[valueStart..<at]) }
+            at += 1
+        }
+        return nil
+    }
+
+    private func starts(with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        return prefix.withUTF8Buffer { bytes[position..<(position + count)].elementsEqual($0) }
+    }
+
+    /// The index just past the next `terminator`, or `.layout` when the part ends first.
+    private func end(of terminator: StaticString) throws(StatementProblem) -> Int {
+        let pattern = terminator.withUTF8Buffer { Array($0) }
+        guard let first = pattern.first else { return position }
+        var at = position
+        while let found = bytes[at...].firstIndex(of: first) {
+            if found + pattern.count <= bytes.count, bytes[found..<(found + pattern.count)].elementsEqual(pattern) {
+                return found + pattern.count
+            }
+            at = found + 1
+        }
+        throw .damaged(.layout)
+    }
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == gt || byte == slash
+    }
+
+    /// `x:row` → `row`: some writers prefix the spreadsheet namespace.
+    private static func localName(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return name[(colon + 1)...]
+    }
+}
+
+/// XML character data to text.
+enum XMLText {
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#1234;`, `&#x4D2;` decoded; anything
+    /// else after `&` is kept as written.
+    static func decode(_ raw: ArraySlice<UInt8>) -> String {
+        guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var at = raw.startIndex
+        while at < raw.endIndex {
+            let byte = raw[at]
+            guard byte == UInt8(ascii: "&"),
+                  let semicolon = raw[at..<min(raw.endIndex, at + 12)].firstIndex(of: UInt8(ascii: ";")),
+                  let scalar = entity(raw[(at + 1)..<semicolon])
+            else {
+                out.append(byte)
+                at += 1
+                continue
+            }
+            out.append(contentsOf: String(Character(scalar)).utf8)
+            at = semicolon + 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func entity(_ name: ArraySlice<UInt8>) -> Unicode.Scalar? {
+        let text = String(decoding: name, as: UTF8.self)
+        switch text {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard text.hasPrefix("#") else { return nil }
+            let digits = text.dropFirst()
+            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init)
+        }
+    }
+}
