@@ -40,7 +40,8 @@ extension Schema {
             source_message_id INTEGER,
             -- The message that confirmed it, for a reply to it and its buttons.
             confirmation_outbox_id INTEGER,
-            CHECK (from_account_id <> to_account_id)
+            -- One wallet may hold both sides of an exchange.
+            CHECK (from_account_id <> to_account_id OR currency <> received_currency)
         );
         CREATE INDEX transfers_from ON transfers (from_account_id);
         CREATE INDEX transfers_to ON transfers (to_account_id);
