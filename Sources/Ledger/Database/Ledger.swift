@@ -24,6 +24,8 @@ public final class Ledger {
     public let botState: BotStateStore
     /// Export jobs and schedule claims.
     public let jobs: JobStore
+    /// Members' accounts, their balances and the transfers between them.
+    public let accounts: AccountStore
 
     /// Opens the database at `path`, creating it and applying migrations as needed. The file,
     /// and with it the `-wal` and `-shm` files SQLite makes in its mode, is readable and
@@ -43,6 +45,7 @@ public final class Ledger {
         outbox = OutboxStore(db: db, clock: clock)
         botState = BotStateStore(db: db, clock: clock)
         jobs = JobStore(db: db, clock: clock)
+        accounts = AccountStore(db: db, clock: clock)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
     }
 

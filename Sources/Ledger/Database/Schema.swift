@@ -98,6 +98,7 @@ enum Schema {
         familyHistory,
         questions,
         exportChunks,
+        accounts,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
