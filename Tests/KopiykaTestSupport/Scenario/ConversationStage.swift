@@ -38,6 +38,11 @@ final class ConversationStage: ScenarioStage {
 
     func runSchedule() async throws { record(try chat.tick()) }
 
+    func restart() async throws {
+        throw Scenario.Unsupported(operation: "restarting the bot", depth: .conversation,
+                                   reason: "the handler keeps nothing outside the ledger: there is nothing to restart")
+    }
+
     func stop() async {}
 
     private func record(_ lines: [ConsoleDelivery.Line]) {

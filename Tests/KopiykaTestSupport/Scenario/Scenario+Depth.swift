@@ -5,7 +5,7 @@ extension Scenario {
     public enum Depth: String, CaseIterable, Sendable, CustomStringConvertible {
         /// `ConversationHandler` in process, each step's outbox read straight from the ledger.
         /// Milliseconds a step. The clock is the test's. Nothing of Telegram is real: no HTTP,
-        /// no poller, no delivery, no HTML validation.
+        /// no poller, no delivery, no HTML validation; and no process to `restart()` (throws).
         case conversation
         /// `BotRunner` in process through the real libcurl client against `FakeBotAPI` on
         /// loopback: the poller, the outbox delivery and Telegram's validation are real. The

@@ -107,6 +107,10 @@ public final class Scenario {
     /// once what they queued is delivered. Throws `Unsupported` at `.binary`.
     public func runSchedule() async throws { try await stage.runSchedule() }
 
+    /// Stops the bot as SIGTERM would and starts it again on the same database and fake;
+    /// returns once it polls. Throws `Unsupported` at `.conversation`.
+    public func restart() async throws { try await stage.restart() }
+
     private func send(_ text: String, from sender: Sender, in chat: Int64, replyingTo target: Int64?) async throws -> [String] {
         nextMessageID += 1
         let message = StageMessage(chat: chat, sender: sender, text: text, messageID: nextMessageID, replyTo: target)
@@ -141,5 +145,6 @@ protocol ScenarioStage: AnyObject {
     func database() throws -> Ledger
     func advanceClock(by seconds: TimeInterval) throws
     func runSchedule() async throws
+    func restart() async throws
     func stop() async
 }

@@ -25,14 +25,21 @@ final class TelegramStage: ScenarioStage {
     init(depth: Scenario.Depth) async throws {
         self.depth = depth
         try fake.start()
+        if depth == .binary && !FileManager.default.isExecutableFile(atPath: KopiykaProcess.binary.path) {
+            fake.stop()
+            throw Scenario.Failure(description: """
+                no kopiyka binary at \(KopiykaProcess.binary.path): run the binary depth from KopiykaTests, \
+                which depends on the product
+                """)
+        }
+        try await start()
+    }
+
+    /// Starts the bot on the scenario's database and returns once it polls: the schema is in
+    /// place and a SIGTERM is handled.
+    private func start() async throws {
+        let polls = fake.requests(method: "getUpdates").count
         if depth == .binary {
-            guard FileManager.default.isExecutableFile(atPath: KopiykaProcess.binary.path) else {
-                fake.stop()
-                throw Scenario.Failure(description: """
-                    no kopiyka binary at \(KopiykaProcess.binary.path): run the binary depth from KopiykaTests, \
-                    which depends on the product
-                    """)
-            }
             bot = .process(try KopiykaProcess(environment: [
                 "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
                 "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
@@ -40,8 +47,12 @@ final class TelegramStage: ScenarioStage {
         } else {
             bot = .inProcess(try RunningBot(fake: fake, databasePath: databasePath, clock: clock.wallClock))
         }
-        // Polling means started: the schema is in place and a SIGTERM is handled.
-        try await settle("start-up") { fake.requests(method: "getUpdates").count > 0 }
+        try await settle("start-up") { fake.requests(method: "getUpdates").count > polls }
+    }
+
+    func restart() async throws {
+        await stopBot()
+        try await start()
     }
 
     func send(_ message: StageMessage) async throws {
@@ -94,6 +105,12 @@ final class TelegramStage: ScenarioStage {
     }
 
     func stop() async {
+        await stopBot()
+        fake.stop()
+    }
+
+    /// As SIGTERM stops it: the update in hand is finished, nothing is lost.
+    private func stopBot() async {
         switch bot {
         case .inProcess(let running): await running.stop()
         case .process(let running):
@@ -102,7 +119,6 @@ final class TelegramStage: ScenarioStage {
         case nil: break
         }
         bot = nil
-        fake.stop()
     }
 
     private func unsupported(_ operation: String) -> Scenario.Unsupported {
