@@ -18,7 +18,9 @@ public final class FakeBotAPI: @unchecked Sendable {
     public init(token: String = FakeBotAPI.defaultToken, botUsername: String = FakeBotAPI.defaultBotUsername) {
         self.token = token
         self.botUsername = botUsername
-        self.server = LoopbackHTTPServer { [unowned self] in self.route($0) }
+        // Weak: a connection thread may take a request it read before `stop()` after the fake
+        // is gone (a bot process still sending); it gets a dropped connection, not a crash.
+        self.server = LoopbackHTTPServer { [weak self] in self?.route($0) ?? .dropConnection }
     }
 
     public func start() throws { try server.start() }

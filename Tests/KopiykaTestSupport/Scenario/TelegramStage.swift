@@ -115,7 +115,10 @@ final class TelegramStage: ScenarioStage {
         case .inProcess(let running): await running.stop()
         case .process(let running):
             running.signal(SIGTERM)
-            _ = await running.termination(within: .seconds(10))
+            if await running.termination(within: .seconds(10)) == nil {
+                running.signal(SIGKILL)
+                _ = await running.termination(within: .seconds(5))
+            }
         case nil: break
         }
         bot = nil
