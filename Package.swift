@@ -95,7 +95,9 @@ let package = Package(
             dependencies: ["Conversation", "Ledger", "Localization", "KopiykaTestSupport"]),
         .testTarget(
             name: "KopiykaTests",
-            dependencies: ["kopiyka", "KopiykaTestSupport", "KopiykaCore", "Ledger", "SQLite", "TelegramBot"]),
+            dependencies: [
+                "kopiyka", "KopiykaTestSupport", "KopiykaCore", "Ledger", "SQLite", "TelegramBot", "Conversation",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,13 +28,16 @@ public struct EntryParser: Sendable {
     /// Parses one chat message, which may hold several entries (one per line or `;`, or per
     /// `, ` when each side has its own amount). All or nothing: one line without an amount
     /// fails the whole message, so nothing is half-stored.
-    public func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)? = nil) -> Result<[ParsedEntry], ParseFailure> {
+    /// `accounts`: the member's own account names, found in any word form.
+    public func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)? = nil,
+                      accounts: AccountNames? = nil) -> Result<[ParsedEntry], ParseFailure> {
         var cost = ParseCost()
-        return parse(text, today: today, rules: rules, cost: &cost)
+        return parse(text, today: today, rules: rules, accounts: accounts, cost: &cost)
     }
 
-    func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)?, cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure> {
-        let message = Message(text, today: today, lexicon: Lexicon.shared)
+    func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)?, accounts: AccountNames? = nil,
+               cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure> {
+        let message = Message(text, today: today, lexicon: Lexicon.shared, accounts: accounts)
         guard message.hasContent else { return .failure(.empty) }
         var entries: [ParsedEntry] = []
         var defaults = Message.Defaults()

@@ -48,7 +48,7 @@ public enum CSVExport {
                 field(entry.date.iso), field(memberNames[entry.memberID] ?? ""), field(entry.kind.rawValue),
                 field(l("export.kind.\(entry.kind.rawValue)")), number(entry.amount), field(entry.amount.currency.code), base,
                 field(entry.category.rawValue), field(l.categoryName(entry.category)), field(entry.account.rawValue),
-                field(l.accountName(entry.account)), field(entry.note),
+                field(entry.accountName ?? l.accountName(entry.account)), field(entry.note),
             ]
             text += fields.joined(separator: dialect.separator) + "\r\n"
         }

@@ -9,9 +9,10 @@ extension EntriesFeature {
     /// made in a private chat) and announces any budget it pushed over a threshold. Or explains
     /// what is missing, storing nothing.
     func record(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
+        if try AccountsFeature(context).recordTransfer(text, message: message, member: member, reply: reply) { return }
         let l = localizer(member)
         let household = try household(of: member)
-        switch parse(text, household: household, today: today(of: household)) {
+        switch parse(text, household: household, today: today(of: household), member: member) {
         case .failure(let failure):
             try reply(hint(for: failure, text: text, localizer: l))
         case .success(let stored) where stored.contains(where: { !$0.readings.isEmpty }):
@@ -54,12 +55,14 @@ extension EntriesFeature {
         }
     }
 
-    /// Parses with the household's base currency and the category rules it learned.
-    func parse(_ text: String, household: Household, today: LocalDate) -> Result<[ParsedEntry], ParseFailure> {
+    /// Parses with the household's base currency and the category rules it learned, and with
+    /// the account names of `member` when given.
+    func parse(_ text: String, household: Household, today: LocalDate, member: Member? = nil) -> Result<[ParsedEntry], ParseFailure> {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
             : EntryParser(baseCurrency: household.baseCurrency)
         let rules = (try? ledger.entries.categoryRules(householdID: household.id)).map(LearnedRules.init)
-        return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil)
+        let accounts = try? member.flatMap(AccountsFeature(context).accountNames)
+        return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil, accounts: accounts ?? nil)
     }
 
     /// `text` is the message's: only its first entry keeps it (see `NewEntry.originalText`).

@@ -33,7 +33,7 @@ struct EntryLine {
         }
         parts.append(entry.kind == .income ? l("entry.amount.income", ["amount": .text(amount)]) : amount)
         parts.append(l.categoryName(entry.category).htmlEscaped)
-        parts.append(l.accountName(entry.account).htmlEscaped)
+        parts.append((entry.accountName ?? l.accountName(entry.account)).clipped(to: Self.nameLimit).htmlEscaped)
         if withDate, entry.date != today { parts.append(DateWords(date: entry.date, today: today).render(l)) }
         return parts.joined(separator: l("entry.separator"))
     }

@@ -2,10 +2,11 @@
 /// button or a job it adds later touches only its own folder (and `Locales/`).
 enum Features {
     static let commands: [KnownCommand] = ReportsFeature.commands + EntriesFeature.commands + CorrectionsFeature.commands
-        + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands
+        + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands + AccountsFeature.commands
 
     static let buttons: [ButtonNamespace] = [
         WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
+        AccountsFeature.buttons, AccountsFeature.transferButtons,
     ]
 
     static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs]

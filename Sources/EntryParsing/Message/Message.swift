@@ -20,7 +20,7 @@ struct Message {
     /// Per token, or empty when the message has no digits.
     let notMoney: [NotMoney?]
 
-    init(_ text: String, today: LocalDate, lexicon: Lexicon) {
+    init(_ text: String, today: LocalDate, lexicon: Lexicon, accounts: AccountNames? = nil) {
         scalars = Array(text.unicodeScalars)
         tokens = Tokenizer.tokens(scalars)
         var meanings: [Meaning?] = []
@@ -45,6 +45,8 @@ struct Message {
                 meanings[k + 1] = .category(.other)
             }
         }
+        // After the amounts are classified: a name never changes what counts as money.
+        accounts?.mark(tokens, stems: stems, meanings: &meanings)
         self.meanings = meanings
         self.exact = exact
         self.stems = stems

@@ -24,6 +24,8 @@ public final class Ledger {
     public let botState: BotStateStore
     /// Export jobs and schedule claims.
     public let jobs: JobStore
+    /// Members' accounts, their balances and the transfers between them.
+    public let accounts: AccountStore
     /// Statement files members send, and the bank facts they bring.
     public let statements: StatementStore
 
@@ -45,6 +47,7 @@ public final class Ledger {
         outbox = OutboxStore(db: db, clock: clock)
         botState = BotStateStore(db: db, clock: clock)
         jobs = JobStore(db: db, clock: clock)
+        accounts = AccountStore(db: db, clock: clock)
         statements = StatementStore(db: db, clock: clock)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
     }

@@ -98,6 +98,7 @@ enum Schema {
         familyHistory,
         questions,
         exportChunks,
+        accounts,
         statements,
     ])
 

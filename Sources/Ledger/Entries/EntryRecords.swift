@@ -59,6 +59,8 @@ public struct Entry: Equatable, Sendable {
     /// The amount in the household's base currency at the rate stored with the entry; nil
     /// while no rate is known.
     public internal(set) var baseMinor: Int64?
+    /// The name a member gave the account; nil for a built-in shown by its localized name.
+    public internal(set) var accountName: String? = nil
 }
 
 /// A message that shows entries with their buttons, re-rendered whenever one of them changes.

@@ -126,7 +126,7 @@ extension EntryStore {
             WHERE f.source_chat_id = e.source_chat_id AND f.source_message_id = e.source_message_id
             AND f.original_text <> '' LIMIT 1), ''),
         e.is_private,
-        e.source_update_id, e.source_chat_id, e.source_message_id, e.base_minor
+        e.source_update_id, e.source_chat_id, e.source_message_id, e.base_minor, a.name
         """
 
     static func entry(_ row: Row) -> Entry {
@@ -142,6 +142,6 @@ extension EntryStore {
             originalText: row.string(11), isPrivate: row.bool(12),
             source: EntrySource(updateID: row.optionalInt64(13), chatID: row.optionalInt64(14),
                                 messageID: row.optionalInt64(15)),
-            baseMinor: row.optionalInt64(16))
+            baseMinor: row.optionalInt64(16), accountName: row.optionalString(17))
     }
 }

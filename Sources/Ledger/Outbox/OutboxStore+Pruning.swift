@@ -35,6 +35,7 @@ extension OutboxStore {
                                    row.pruneAt + keptLonger, row.id)
                 } else {
                     if row.kept { try forgetView(outboxID: row.id) }
+                    try forgetAccountMessages(outboxID: row.id)
                     try db.execute("DELETE FROM outbox WHERE id = ?", row.id)
                 }
             }
@@ -54,7 +55,14 @@ extension OutboxStore {
             SELECT EXISTS (SELECT 1 FROM entry_views WHERE outbox_id = ?1)
                 OR EXISTS (SELECT 1 FROM family_posts WHERE outbox_id = ?1)
                 OR EXISTS (SELECT 1 FROM export_jobs WHERE progress_outbox_id = ?1)
+                OR EXISTS (SELECT 1 FROM transfers WHERE confirmation_outbox_id = ?1)
             """, outboxID) { $0.bool(0) } ?? false
+    }
+
+    /// Row ids may be given again once the latest is gone: nothing may point at a deleted one.
+    private func forgetAccountMessages(outboxID: Int64) throws {
+        try db.execute("DELETE FROM account_prompts WHERE outbox_id = ?", outboxID)
+        try db.execute("UPDATE transfers SET confirmation_outbox_id = NULL WHERE confirmation_outbox_id = ?", outboxID)
     }
 
     private func forgetView(outboxID: Int64) throws {

@@ -7,6 +7,7 @@ import Foundation
 public final class FakeBotAPI: @unchecked Sendable {
     // @unchecked: `state` is only touched with `condition` locked.
     public static let defaultToken = "123456789:AAFakeTokenForTests_0123456789abcdef"
+    public static let defaultBotUsername = "kopiyka_test_bot"
 
     public let token: String
     public let botUsername: String
@@ -14,10 +15,12 @@ public final class FakeBotAPI: @unchecked Sendable {
     var state = FakeBotAPIState()
     private var server: LoopbackHTTPServer!
 
-    public init(token: String = FakeBotAPI.defaultToken, botUsername: String = "kopiyka_test_bot") {
+    public init(token: String = FakeBotAPI.defaultToken, botUsername: String = FakeBotAPI.defaultBotUsername) {
         self.token = token
         self.botUsername = botUsername
-        self.server = LoopbackHTTPServer { [unowned self] in self.route($0) }
+        // Weak: a connection thread may take a request it read before `stop()` after the fake
+        // is gone (a bot process still sending); it gets a dropped connection, not a crash.
+        self.server = LoopbackHTTPServer { [weak self] in self?.route($0) ?? .dropConnection }
     }
 
     public func start() throws { try server.start() }
@@ -40,11 +43,12 @@ public final class FakeBotAPI: @unchecked Sendable {
         return enqueue(object)
     }
 
-    /// Queues a text message from a user (a private chat when `chatID` > 0, else a supergroup).
+    /// Queues a text message from a user (a private chat when `chatID` > 0, else a supergroup),
+    /// `replyingToBot`: as a reply to that message of the bot's.
     @discardableResult
     public func enqueueMessage(
         chatID: Int64, text: String, fromID: Int64? = nil, firstName: String = "Olena", messageID: Int? = nil,
-        languageCode: String = "uk"
+        languageCode: String = "uk", replyingToBot repliedTo: Int? = nil
     ) -> Int64 {
         let from: [String: Any] = [
             "id": fromID ?? chatID, "is_bot": false, "first_name": firstName, "language_code": languageCode,
@@ -59,13 +63,21 @@ public final class FakeBotAPI: @unchecked Sendable {
             let length = text.utf16.prefix { $0 != 32 }.count
             message["entities"] = [["type": "bot_command", "offset": 0, "length": length]]
         }
+        if let repliedTo {
+            message["reply_to_message"] = [
+                "message_id": repliedTo, "date": Self.now(), "chat": chat, "text": "…",
+                "from": ["id": 7_000_000_001, "is_bot": true, "first_name": "Kopiyka", "username": botUsername],
+            ] as [String: Any]
+        }
         return enqueue(["message": message])
     }
 
     /// Queues a press on an inline button under `messageID`.
     @discardableResult
-    public func enqueueCallbackQuery(chatID: Int64, messageID: Int, data: String, fromID: Int64? = nil) -> Int64 {
-        let from: [String: Any] = ["id": fromID ?? chatID, "is_bot": false, "first_name": "Olena"]
+    public func enqueueCallbackQuery(chatID: Int64, messageID: Int, data: String, fromID: Int64? = nil,
+                                     firstName: String = "Olena", languageCode: String? = nil) -> Int64 {
+        var from: [String: Any] = ["id": fromID ?? chatID, "is_bot": false, "first_name": firstName]
+        if let languageCode { from["language_code"] = languageCode }
         let message: [String: Any] = [
             "message_id": messageID, "date": Self.now(), "chat": ["id": chatID, "type": chatID > 0 ? "private" : "supergroup"],
             "text": "…",
@@ -79,12 +91,13 @@ public final class FakeBotAPI: @unchecked Sendable {
     /// Queues `my_chat_member` for a group: user `byID` added the bot (`member`) or removed
     /// it (`left`, `kicked`).
     @discardableResult
-    public func enqueueBotMembership(chatID: Int64, status: String, byID: Int64, firstName: String = "Olena") -> Int64 {
+    public func enqueueBotMembership(chatID: Int64, status: String, byID: Int64, firstName: String = "Olena",
+                                     languageCode: String = "uk") -> Int64 {
         let bot: [String: Any] = ["id": 1, "is_bot": true, "first_name": "Kopiyka"]
         let wasPresent = status == "left" || status == "kicked"
         return enqueue(["my_chat_member": [
             "chat": ["id": chatID, "type": "supergroup", "title": "Family"],
-            "from": ["id": byID, "is_bot": false, "first_name": firstName, "language_code": "uk"], "date": Self.now(),
+            "from": ["id": byID, "is_bot": false, "first_name": firstName, "language_code": languageCode], "date": Self.now(),
             "old_chat_member": ["user": bot, "status": wasPresent ? "member" : "left"],
             "new_chat_member": ["user": bot, "status": status],
         ] as [String: Any]])

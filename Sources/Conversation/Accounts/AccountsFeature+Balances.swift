@@ -1,0 +1,94 @@
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+extension AccountsFeature {
+    /// `/balance`: every member's accounts with what they hold, and the household's total in
+    /// its currency, foreign money converted at the household's rates (`/rate`), as reports do.
+    func balance(member: Member, household: Household) throws -> String {
+        let l = localizer(member)
+        let (lines, listed) = try householdLines(household, l)
+        var text = ([l("balance.title")] + lines).joined(separator: "\n")
+        do {
+            let (total, unconverted) = try self.total(listed, household: household)
+            text += "\n\n" + l("balance.total", ["total": .text(l.money(Money(minorUnits: total, currency: household.baseCurrency)))])
+            if let first = unconverted.first {
+                text += "\n" + l("balance.unconverted", [
+                    "amounts": .text(unconverted.map { l.money($0) }.joined(separator: ", ")),
+                    "currency": .text(first.currency.code.lowercased()),
+                ])
+            }
+        } catch is MoneyOverflow {
+            text += "\n\n" + l("balance.too_large")
+        }
+        return text
+    }
+
+    /// Each member's shown accounts under their name, with the balances of all of them.
+    func householdLines(_ household: Household, _ l: Localizer, kinds: Bool = false) throws
+        -> (lines: [String], listed: [(Account, AccountBalance?)])
+    {
+        var lines: [String] = []
+        var listed: [(Account, AccountBalance?)] = []
+        for person in try ledger.families.members(householdID: household.id) {
+            let owned = try ledger.accounts.accounts(memberID: person.id)
+            var balances: [Int64: AccountBalance?] = [:]
+            for account in owned { balances[account.id] = try balance(of: account) }
+            let visible = owned.filter { isShown($0, balances[$0.id] ?? nil) }
+            guard !visible.isEmpty else { continue }
+            lines.append("")
+            lines.append(l("accounts.member", ["name": .text(person.name.htmlEscaped)]))
+            for account in visible {
+                let balance = balances[account.id] ?? nil
+                listed.append((account, balance))
+                lines.append(l(kinds ? "accounts.line.kind" : "accounts.line", [
+                    "name": .text(name(account, l).htmlEscaped), "kind": .text(l("accounts.kind.\(account.kind.rawValue)")),
+                    "balance": .text(balance.map { shown($0, account: account, l) } ?? l("balance.too_large")),
+                ]))
+            }
+        }
+        return (lines, listed)
+    }
+
+    /// nil when it does not fit in `Int64`: shown as too large, never as a wrapped figure.
+    func balance(of account: Account) throws -> AccountBalance? {
+        do {
+            return try ledger.accounts.balances(of: [account])[account.id]
+        } catch is MoneyOverflow {
+            return nil
+        }
+    }
+
+    /// `12 400 ₴`, or `2 000 ₴ · -400 $` for a wallet that holds two currencies; the account's
+    /// own currency first.
+    func shown(_ balance: AccountBalance, account: Account, _ l: Localizer) -> String {
+        let others = balance.amounts.keys.filter { $0 != account.currency }.sorted { $0.code < $1.code }
+        return ([account.currency] + others).map { l.money(Money(minorUnits: balance.amounts[$0] ?? 0, currency: $0)) }
+            .joined(separator: " · ")
+    }
+
+    /// The household's money in its currency, and what had no rate, per currency.
+    func total(_ listed: [(Account, AccountBalance?)], household: Household) throws -> (Int64, [Money]) {
+        let base = household.baseCurrency
+        let rates = try ledger.entries.rates(householdID: household.id)
+        var total: Int64 = 0
+        var unconverted: [Currency: Int64] = [:]
+        for (_, balance) in listed {
+            guard let balance else { throw MoneyOverflow() }
+            for (currency, minor) in balance.amounts {
+                if currency == base {
+                    total = try CheckedMinor.add(total, minor)
+                } else if let micros = rates[currency] {
+                    let converted = try LedgerConversion.convert(Money(minorUnits: minor, currency: currency),
+                                                                 basePerUnitMicros: micros, to: base)
+                    total = try CheckedMinor.add(total, converted)
+                } else if minor != 0 {
+                    unconverted[currency] = try CheckedMinor.add(unconverted[currency] ?? 0, minor)
+                }
+            }
+        }
+        let missing = unconverted.sorted { $0.key.code < $1.key.code }.map { Money(minorUnits: $0.value, currency: $0.key) }
+        return (total, missing)
+    }
+}

@@ -1,0 +1,33 @@
+/// The words that make a message a transfer, by the start of the word (every form of a verb
+/// shares it), and the words a transfer may also hold. Anything else in the message (`зняв
+/// квартиру`, `переказ мамі`) makes it an entry as before.
+enum TransferWords {
+    static let verbs: [(prefix: String, kind: ParsedTransfer.Kind)] = [
+        ("зняв", .withdrawal), ("зняла", .withdrawal), ("зняли", .withdrawal), ("зняти", .withdrawal),
+        ("снял", .withdrawal), ("сняла", .withdrawal), ("сняли", .withdrawal), ("снять", .withdrawal),
+        ("withdr", .withdrawal),
+        ("переказ", .transfer), ("перекинув", .transfer), ("перекинула", .transfer), ("перевод", .transfer),
+        ("перевел", .transfer), ("перевела", .transfer), ("перекинул", .transfer), ("transfer", .transfer),
+        ("moved", .transfer),
+        ("поповн", .topUp), ("пополн", .topUp), ("topped", .topUp), ("top-up", .topUp),
+        ("поклав", .deposit), ("поклала", .deposit), ("положил", .deposit), ("положила", .deposit), ("deposited", .deposit),
+        ("обмін", .exchange), ("обміня", .exchange), ("обмен", .exchange), ("поміняв", .exchange), ("поміняла", .exchange),
+        ("поменял", .exchange), ("exchang", .exchange),
+    ]
+
+    static func verb(_ word: String) -> ParsedTransfer.Kind? {
+        verbs.first { word.hasPrefix($0.prefix) }?.kind
+    }
+
+    /// `з картки`, `с карты`, `from card`: the account money left.
+    static let from: Set<String> = ["з", "із", "зі", "с", "со", "from", "off"]
+    /// `на депозит`, `в копилку`, `to savings`: the account money reached.
+    static let to: Set<String> = ["на", "в", "у", "во", "до", "to", "into", "onto"]
+    /// Before an exchange's rate: `по 41,3`, `за 41.3`, `at 41.3`, `курс 41,3`.
+    static let rate: Set<String> = ["по", "за", "at", "курс", "курсом", "rate", "@"]
+    /// Words that say nothing about what the money was for.
+    static let neutral: Set<String> = [
+        "банкомат", "банкоматі", "банкомате", "atm", "гроші", "грошей", "деньги", "денег", "money", "кошти", "коштів",
+        "собі", "себе", "myself", "up", "свої", "свои", "my", "мої", "мои", "the", "a",
+    ]
+}

@@ -1,0 +1,61 @@
+import Conversation
+import Foundation
+import Ledger
+
+/// `Scenario.Depth.conversation`: a `TestConversation`, its outbox delivered after every step
+/// into per-chat transcripts (an edit replaces the message it targets, as on Telegram).
+final class ConversationStage: ScenarioStage {
+    let chat: TestConversation
+    private var transcripts: [Int64: [ScenarioMessage]] = [:]
+    private(set) var notices: [String] = []
+
+    init() throws {
+        chat = try TestConversation(botUsername: FakeBotAPI.defaultBotUsername)
+    }
+
+    func send(_ message: StageMessage) async throws {
+        let kind: ChatRef.Kind = message.chat > 0 ? .privateChat : .group
+        record(try chat.send(IncomingMessage(
+            chat: ChatRef(id: message.chat, kind: kind), sender: message.sender, text: message.text,
+            messageID: message.messageID, replyToMessageID: message.replyTo, isReplyToBot: message.replyTo != nil)))
+    }
+
+    func addBot(to group: Int64, by sender: Sender) async throws {
+        record(try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: sender)))
+    }
+
+    func press(data: String, under messageID: Int64, in chatID: Int64, from sender: Sender) async throws {
+        let place = ChatRef(id: chatID, kind: chatID > 0 ? .privateChat : .group)
+        record(try chat.handle(.callback(CallbackPress(
+            queryID: "q\(notices.count)-\(messageID)", data: data, sender: sender, chat: place, messageID: messageID))))
+    }
+
+    func messages(in chatID: Int64) -> [ScenarioMessage] { transcripts[chatID] ?? [] }
+
+    func database() throws -> Ledger { chat.ledger }
+
+    func advanceClock(by seconds: TimeInterval) throws { chat.clock.advance(by: seconds) }
+
+    func runSchedule() async throws { record(try chat.tick()) }
+
+    func restart() async throws {
+        throw Scenario.Unsupported(operation: "restarting the bot", depth: .conversation,
+                                   reason: "the handler keeps nothing outside the ledger: there is nothing to restart")
+    }
+
+    func stop() async {}
+
+    private func record(_ lines: [ConsoleDelivery.Line]) {
+        for line in lines {
+            let message = ScenarioMessage(id: line.messageID, text: line.text, buttons: line.buttons, document: line.document?.name)
+            switch line.kind {
+            case .message, .document: transcripts[line.chatID, default: []].append(message)
+            case .edit:
+                if let index = transcripts[line.chatID]?.firstIndex(where: { $0.id == line.messageID }) {
+                    transcripts[line.chatID]?[index] = message
+                }
+            case .notice: notices.append(line.text)
+            }
+        }
+    }
+}
