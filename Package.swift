@@ -45,7 +45,7 @@ let package = Package(
         // What the bot says to a message: parse → ledger → localized reply.
         .target(
             name: "Conversation",
-            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports"]),
+            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports", "Banking"]),
         // Figures for `kopiyka bench`: printed, never asserted.
         .target(name: "Benchmarks", dependencies: ["KopiykaCore", "Ledger", "Reports", "Localization"]),
         // The running bot: updates from the poller into the conversation, the outbox out to
@@ -92,7 +92,8 @@ let package = Package(
             dependencies: ["TelegramBot", "TelegramClient", "Conversation", "Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
             name: "ConversationTests",
-            dependencies: ["Conversation", "Ledger", "Localization", "KopiykaTestSupport"]),
+            dependencies: ["Conversation", "Ledger", "Localization", "Banking", "KopiykaTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "KopiykaTests",
             dependencies: [

@@ -9,5 +9,5 @@ enum Features {
         AccountsFeature.buttons, AccountsFeature.transferButtons,
     ]
 
-    static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs]
+    static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs]
 }

@@ -1,0 +1,114 @@
+import Banking
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+/// What one statement brought, for its summary.
+struct StatementTally: Equatable {
+    /// Rows read, held ones that a settled row replaced included.
+    var rows = 0
+    /// Purchases and income no typed entry was: recorded as entries now.
+    var recorded = 0
+    /// Purchases that were exactly one typed entry: linked to it.
+    var linked = 0
+    /// Rows the member decides on (`/review`): several typed entries could be one, or a
+    /// transfer to an account we do not see.
+    var attention = 0
+    /// Moves between the member's own accounts and ATM cash: neither spent nor earned.
+    var transfers = 0
+    /// Rows stored before (an overlapping file, the same file again).
+    var known = 0
+}
+
+extension StatementsFeature {
+    /// Stores a statement's new facts: each purchase or income is linked to the one typed entry
+    /// that is it, or recorded as a new entry when none is, or queued for the member when
+    /// several could be; transfers and cash are kept apart; a hold a settled row replaced is
+    /// left out. Facts stored before are skipped, so the same file twice adds nothing.
+    func take(_ statement: Statement, member: Member, importID: Int64) throws -> StatementTally {
+        let household = try household(of: member)
+        let zone = household.timeZone
+        let roles = FactRoles.classify(statement.facts)
+        var tally = StatementTally(rows: statement.facts.count)
+        var counted: [(fact: BankFact, kind: EntryKind)] = []
+        for (fact, role) in zip(statement.facts, roles) {
+            if try ledger.statements.contains(identity: fact.identity, householdID: household.id) {
+                tally.known += 1
+                continue
+            }
+            switch role {
+            case .spending: counted.append((fact, .expense))
+            case .income: counted.append((fact, .income))
+            case .replacedHold: continue
+            case .cash, .ownTransfer:
+                tally.transfers += 1
+                _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
+                                                 state: .transfer, entryID: nil)
+            case .unpairedTransfer:
+                tally.attention += 1
+                _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
+                                                 state: .ambiguous, entryID: nil)
+            }
+        }
+        guard let first = counted.map({ LocalDate($0.fact.time, in: zone) }).min(),
+              let last = counted.map({ LocalDate($0.fact.time, in: zone) }).max() else { return tally }
+        let typed = try ledger.statements.candidates(householdID: household.id, dates: first.adding(days: -2)...last.adding(days: 2))
+            .map { TypedEntry(id: $0.entryID, amount: $0.amount, date: $0.date, kind: $0.kind == .income ? .income : .expense) }
+        let matches = EntryMatching.match(counted.map(\.fact), with: typed, zone: zone)
+        for ((fact, kind), match) in zip(counted, matches) {
+            switch match {
+            case .matches(let entryID):
+                tally.linked += 1
+                _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
+                                                 state: .linked, entryID: entryID)
+            case .ambiguous:
+                tally.attention += 1
+                _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
+                                                 state: .ambiguous, entryID: nil)
+            case .new:
+                let entry = try record(fact, kind: kind, member: member, household: household)
+                tally.recorded += entry == nil ? 0 : 1
+                if entry == nil { tally.attention += 1 }
+                _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
+                                                 state: entry == nil ? .ambiguous : .recorded, entryID: entry)
+            }
+        }
+        return tally
+    }
+
+    /// An entry made from a fact: its amount in the account's currency, dated by the family's
+    /// clock, noted with the bank's words, in the category the household taught for those words,
+    /// else the merchant's, else the MCC's. Nil (and the fact asks) when it would push a month
+    /// total past `Int64`.
+    func record(_ fact: BankFact, kind: EntryKind, member: Member, household: Household) throws -> Int64? {
+        let note = fact.description.clipped(to: 120)
+        var category = CorrectionsFeature(context).suggestedCategory(note, kind: kind, household: household)
+        if category == (kind == .income ? .otherIncome : .other), let byBank = BankCategories.category(for: fact),
+           byBank.kind == kind {
+            category = byBank
+        }
+        let amount = Money(minorUnits: fact.amount.minorUnits.magnitude > UInt64(Int64.max) ? Int64.max
+                           : Int64(fact.amount.minorUnits.magnitude), currency: fact.amount.currency)
+        let entry = NewEntry(kind: kind, amount: amount, category: category, account: fact.bank == .monobank ? .monobank : .privatbank,
+                             date: LocalDate(fact.time, in: household.timeZone), note: note, originalText: "", isPrivate: false)
+        do {
+            return try ledger.refusingOverflow { try ledger.entries.add([entry], by: member).first?.id }
+        } catch is MoneyOverflow {
+            return nil
+        }
+    }
+
+    /// «📄 Виписка Монобанку: 143 операції. Нових записів: 120 …».
+    func summary(_ tally: StatementTally, statement: Statement, l: Localizer) -> String {
+        var lines = [l("statement.summary", ["bank": .text(l("statement.bank.\(statement.bank.rawValue)")), "count": .number(tally.rows)])]
+        let parts: [(String, Int)] = [("recorded", tally.recorded), ("linked", tally.linked), ("transfers", tally.transfers),
+                                      ("known", tally.known), ("attention", tally.attention)]
+        for (key, count) in parts where count > 0 { lines.append(l("statement.summary.\(key)", ["count": .number(count)])) }
+        if !statement.unreadRows.isEmpty {
+            lines.append(l("statement.summary.unread", ["count": .number(statement.unreadRows.count),
+                                                        "lines": .text(statement.unreadRows.prefix(5).map { String($0.line) }.joined(separator: ", "))]))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
