@@ -30,10 +30,12 @@ import Testing
             .filter { $0.kind == .expense }.reduce(0) { $0 + $1.amount.minorUnits }
     }
 
-    /// The statement's own spending, each row once.
+    /// The statement's own spending, each row once: purchases, and money sent to someone we do
+    /// not see (counted until the member says it was a transfer of theirs).
     func statementSpending() throws -> Int64 {
         guard case .success(let statement) = StatementReader.read(Self.october, fileName: "s.csv") else { throw Unreadable() }
-        return zip(statement.facts, FactRoles.classify(statement.facts)).filter { $0.1 == .spending }
+        return zip(statement.facts, FactRoles.classify(statement.facts))
+            .filter { $0.1 == .spending || ($0.1 == .unpairedTransfer && $0.0.amount.minorUnits < 0) }
             .reduce(0) { $0 - $1.0.amount.minorUnits }
     }
 
@@ -87,5 +89,59 @@ import Testing
         #expect(replies.last?.contains(answer) == true, "\(replies)")
         let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
         #expect(try chat.ledger.entries.count(householdID: member.householdID) == 0)
+    }
+}
+
+/// `/review`: the rows that wait for the member, decided by buttons only they may press.
+@Suite struct StatementReviewTests {
+    let chat = try! TestConversation()
+    let base = StatementImportTests()
+
+    func waiting() throws -> [StoredBankFact] {
+        let member = try #require(try base.chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        return try base.chat.ledger.statements.waiting(memberID: member.id, limit: 100)
+    }
+
+    func buttons(_ lines: [ConsoleDelivery.Line]) -> [String] {
+        lines.flatMap { $0.buttons.joined().map(\.data) }
+    }
+
+    @Test func eachWaitingRowIsDecidedOnceByItsMember() throws {
+        let chat = base.chat
+        try chat.say("/start")
+        try chat.say("атб 430,04 27.10")
+        try chat.say("продукти 430,04 26.10")
+        _ = try base.importStatement(StatementImportTests.october)
+        let before = try base.octoberSpending()
+        let rows = try waiting()
+        try #require(rows.count >= 2)
+        let shown = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha, text: "/review"))
+        let data = buttons(shown)
+        let typed = try #require(data.first { $0.hasSuffix(":typed") })
+        #expect(typed.hasPrefix("rev:"))
+
+        // Тарас, in another family, presses Оля's button: nothing changes.
+        try chat.say("/start", from: .taras)
+        let forged = try chat.press(typed, from: .taras)
+        #expect(forged.contains { $0.text.contains("чужої виписки") })
+        #expect(try waiting().count == rows.count)
+
+        _ = try chat.press(typed, from: .olha)
+        #expect(try waiting().count == rows.count - 1)
+        #expect(try base.octoberSpending() == before, "a row she had typed adds nothing")
+        let again = try chat.press(typed, from: .olha)
+        #expect(again.contains { $0.text.contains("вже вирішено") })
+
+        // A transfer to someone: counted meanwhile, and gone from spending once she says it was a transfer.
+        if let transfer = try waiting().first(where: { $0.entryID != nil }) {
+            let spendingWithIt = try base.octoberSpending()
+            _ = try chat.press(ReviewButton(factID: transfer.id, choice: .transfer).encoded, from: .olha)
+            #expect(try base.octoberSpending() == spendingWithIt - (transfer.fact.amount.minorUnits < 0 ? -transfer.fact.amount.minorUnits : 0))
+        }
+    }
+
+    @Test func nothingWaitingSaysSo() throws {
+        try base.chat.say("/start")
+        #expect(try base.chat.say("/review").last?.contains("Нічого не чекає") == true)
     }
 }

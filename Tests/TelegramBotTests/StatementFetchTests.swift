@@ -25,18 +25,32 @@ import Testing
         }
     }
 
-    @Test func aStatementFileIsDownloadedOnceAndKeptForReading() async throws {
+    static let statement = Data("""
+        Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції
+        20.11.2026 09:15:00,Aroma Kava,5814,-85.00,-85.00,UAH,—,—,—,1000.00
+        19.11.2026 18:02:11,АТБ,5411,-412.30,-412.30,UAH,—,—,—,1085.00
+
+        """.utf8)
+
+    /// The file goes from the chat to a summary: downloaded once, read by the job, its
+    /// progress message edited in place; the same file again adds nothing.
+    @Test func aStatementFileIsDownloadedReadAndSummedUpInPlace() async throws {
         let bot = try RunningBot(fake: fake, databasePath: path)
-        let csv = Data("Дата i час операції,Деталі операції,MCC\n".utf8)
         fake.enqueueMessage(chatID: 601, text: "/start")
-        fake.enqueueDocument(chatID: 601, fileName: "statement.csv", data: csv)
-        #expect(await eventually { plain(601).contains { $0.hasPrefix("📄 Отримав statement.csv") } })
-        #expect(await eventually { (try? importStates()) != ["fetching"] && fake.downloadCount == 1 })
+        fake.enqueueMessage(chatID: 601, text: "кава 85 20.11")
+        fake.enqueueDocument(chatID: 601, fileName: "statement.csv", data: Self.statement)
+        #expect(await eventually { plain(601).contains { $0.hasPrefix("📄 Виписка Монобанку: 2 операції.") } })
+        let summary = try #require(plain(601).last)
+        #expect(summary.contains("➕ нових записів: 1") && summary.contains("🔗 збіглися з вашими записами: 1"), "\(summary)")
+        #expect(fake.sentMessages(chatID: 601).last?.editCount == 1, "the summary replaces the progress message")
+        fake.enqueueDocument(chatID: 601, fileName: "statement.csv", data: Self.statement)
+        #expect(await eventually { plain(601).last?.contains("↩️ уже були з попередньої виписки: 2") == true })
         await bot.stop()
+        #expect(try importStates() == ["read", "read"])
+        #expect(fake.downloadCount == 2)
         let ledger = try Ledger(path: path)
-        let fetched = try #require(try ledger.statements.imports(in: .fetched).first)
-        #expect(try ledger.statements.fetchedData(fetched.id) == Array(csv))
-        #expect(fake.downloadCount == 1)
+        let member = try #require(try ledger.families.member(telegramUserID: 601))
+        #expect(try ledger.entries.count(householdID: member.householdID) == 2, "the coffee once, the groceries once")
         fake.stop()
     }
 

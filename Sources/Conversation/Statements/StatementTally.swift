@@ -12,8 +12,9 @@ struct StatementTally: Equatable {
     var recorded = 0
     /// Purchases that were exactly one typed entry: linked to it.
     var linked = 0
-    /// Rows the member decides on (`/review`): several typed entries could be one, or a
-    /// transfer to an account we do not see.
+    /// Rows the member decides on (`/review`): several typed entries could be one (counted
+    /// by those entries meanwhile), or a transfer to an account we do not see (counted as
+    /// spending or income meanwhile).
     var attention = 0
     /// Moves between the member's own accounts and ATM cash: neither spent nor earned.
     var transfers = 0
@@ -46,9 +47,12 @@ extension StatementsFeature {
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
                                                  state: .transfer, entryID: nil)
             case .unpairedTransfer:
+                // Money to someone we do not see, or from them: it counts, and the member says
+                // whether it was theirs to count.
                 tally.attention += 1
+                let entry = try record(fact, kind: fact.amount.minorUnits < 0 ? .expense : .income, member: member, household: household)
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
-                                                 state: .ambiguous, entryID: nil)
+                                                 state: .ambiguous, entryID: entry)
             }
         }
         guard let first = counted.map({ LocalDate($0.fact.time, in: zone) }).min(),

@@ -88,18 +88,45 @@ extension StatementStore {
     /// The household's facts in `state`, newest first.
     public func facts(householdID: Int64, state: BankFactState, limit: Int = 50) throws -> [StoredBankFact] {
         var result: [StoredBankFact] = []
-        try db.query("""
-            SELECT id, household_id, member_id, bank, account, time, amount_minor, currency, mcc, description, bank_category,
-                bank_id, entry_id, state FROM bank_facts WHERE household_id = ? AND state = ? ORDER BY time DESC, id DESC LIMIT ?
-            """, householdID, state.rawValue, limit) { row in
-            guard let bank = BankFact.Bank(rawValue: row.string(3)), let currency = Currency(code: row.string(7)),
-                  let state = BankFactState(rawValue: row.string(13)) else { return }
-            let fact = BankFact(bank: bank, account: row.string(4), time: Date(timeIntervalSince1970: Double(row.int64(5))),
-                                amount: Money(minorUnits: row.int64(6), currency: currency), mcc: row.optionalInt64(8).map { Int($0) },
-                                description: row.string(9), bankCategory: row.optionalString(10), bankID: row.optionalString(11))
-            result.append(StoredBankFact(id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2), fact: fact,
-                                         state: state, entryID: row.optionalInt64(12)))
+        try db.query("SELECT \(Self.factColumns) FROM bank_facts WHERE household_id = ? AND state = ? ORDER BY time DESC, id DESC LIMIT ?",
+                     householdID, state.rawValue, limit) { row in
+            if let fact = Self.fact(row) { result.append(fact) }
         }
         return result
+    }
+
+    /// The member's facts waiting for their decision, oldest first.
+    public func waiting(memberID: Int64, limit: Int) throws -> [StoredBankFact] {
+        var result: [StoredBankFact] = []
+        try db.query("SELECT \(Self.factColumns) FROM bank_facts WHERE member_id = ? AND state = 'ambiguous' ORDER BY time, id LIMIT ?",
+                     memberID, limit) { row in
+            if let fact = Self.fact(row) { result.append(fact) }
+        }
+        return result
+    }
+
+    /// How many of the member's facts wait for their decision.
+    public func waitingCount(memberID: Int64) throws -> Int {
+        try db.queryFirst("SELECT COUNT(*) FROM bank_facts WHERE member_id = ? AND state = 'ambiguous'", memberID) { $0.int(0) } ?? 0
+    }
+
+    /// One stored fact, by id.
+    public func fact(id: Int64) throws -> StoredBankFact? {
+        try db.queryFirst("SELECT \(Self.factColumns) FROM bank_facts WHERE id = ?", id) { Self.fact($0) } ?? nil
+    }
+
+    static let factColumns = """
+        id, household_id, member_id, bank, account, time, amount_minor, currency, mcc, description, bank_category, bank_id,
+        entry_id, state
+        """
+
+    static func fact(_ row: Row) -> StoredBankFact? {
+        guard let bank = BankFact.Bank(rawValue: row.string(3)), let currency = Currency(code: row.string(7)),
+              let state = BankFactState(rawValue: row.string(13)) else { return nil }
+        let fact = BankFact(bank: bank, account: row.string(4), time: Date(timeIntervalSince1970: Double(row.int64(5))),
+                            amount: Money(minorUnits: row.int64(6), currency: currency), mcc: row.optionalInt64(8).map { Int($0) },
+                            description: row.string(9), bankCategory: row.optionalString(10), bankID: row.optionalString(11))
+        return StoredBankFact(id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2), fact: fact, state: state,
+                              entryID: row.optionalInt64(12))
     }
 }
