@@ -23,17 +23,21 @@ struct StatementTally: Equatable {
 }
 
 extension StatementsFeature {
-    /// Stores a statement's new facts: each purchase or income is linked to the one typed entry
+    /// Takes a bank's facts into the household's books, whatever brought them (a statement
+    /// file, later the Monobank feed): each purchase or income is linked to the one typed entry
     /// that is it, or recorded as a new entry when none is, or queued for the member when
     /// several could be; transfers and cash are kept apart; a hold a settled row replaced is
-    /// left out. Facts stored before are skipped, so the same file twice adds nothing.
-    func take(_ statement: Statement, member: Member, importID: Int64) throws -> StatementTally {
+    /// left out. Facts stored before are skipped, so the same rows twice add nothing. Call it
+    /// inside a transaction; returns the ids of the entries it made, for a caller that tells
+    /// the family of them.
+    func take(_ facts: [BankFact], member: Member, importID: Int64?) throws -> (tally: StatementTally, recorded: [Int64]) {
         let household = try household(of: member)
         let zone = household.timeZone
-        let roles = FactRoles.classify(statement.facts)
-        var tally = StatementTally(rows: statement.facts.count)
+        let roles = FactRoles.classify(facts)
+        var tally = StatementTally(rows: facts.count)
+        var recorded: [Int64] = []
         var counted: [(fact: BankFact, kind: EntryKind)] = []
-        for (fact, role) in zip(statement.facts, roles) {
+        for (fact, role) in zip(facts, roles) {
             if try ledger.statements.contains(identity: fact.identity, householdID: household.id) {
                 tally.known += 1
                 continue
@@ -56,7 +60,7 @@ extension StatementsFeature {
             }
         }
         guard let first = counted.map({ LocalDate($0.fact.time, in: zone) }).min(),
-              let last = counted.map({ LocalDate($0.fact.time, in: zone) }).max() else { return tally }
+              let last = counted.map({ LocalDate($0.fact.time, in: zone) }).max() else { return (tally, recorded) }
         let typed = try ledger.statements.candidates(householdID: household.id, dates: first.adding(days: -2)...last.adding(days: 2))
             .map { TypedEntry(id: $0.entryID, amount: $0.amount, date: $0.date, kind: $0.kind == .income ? .income : .expense) }
         let matches = EntryMatching.match(counted.map(\.fact), with: typed, zone: zone)
@@ -73,12 +77,13 @@ extension StatementsFeature {
             case .new:
                 let entry = try record(fact, kind: kind, member: member, household: household)
                 tally.recorded += entry == nil ? 0 : 1
+                if let entry { recorded.append(entry) }
                 if entry == nil { tally.attention += 1 }
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
                                                  state: entry == nil ? .ambiguous : .recorded, entryID: entry)
             }
         }
-        return tally
+        return (tally, recorded)
     }
 
     /// An entry made from a fact: its amount in the account's currency, dated by the family's

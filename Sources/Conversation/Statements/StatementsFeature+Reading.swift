@@ -30,7 +30,7 @@ extension StatementsFeature {
         case .failure(let problem):
             try fail(statementImport, problem: Self.key(problem))
         case .success(let statement):
-            let tally = try take(statement, member: member, importID: statementImport.id)
+            let tally = try take(statement.facts, member: member, importID: statementImport.id).tally
             try ledger.statements.finishImport(statementImport.id)
             try say(summary(tally, statement: statement, l: localizer(member)), about: statementImport)
         }
