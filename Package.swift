@@ -47,7 +47,8 @@ let package = Package(
             name: "Conversation",
             dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports", "Banking"]),
         // Figures for `kopiyka bench`: printed, never asserted.
-        .target(name: "Benchmarks", dependencies: ["KopiykaCore", "Ledger", "Reports", "Localization"]),
+        .target(
+            name: "Benchmarks", dependencies: ["KopiykaCore", "Ledger", "Reports", "Localization", "Banking", "Conversation"]),
         // The running bot: updates from the poller into the conversation, the outbox out to
         // Telegram with pacing, start-up and shutdown.
         .target(
@@ -56,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "kopiyka",
             dependencies: [
-                "CMalloc", "KopiykaCore", "EntryParsing", "Localization", "SQLite", "Ledger",
+                "CMalloc", "KopiykaCore", "EntryParsing", "Localization", "SQLite", "Ledger", "Banking",
                 "TelegramClient", "TelegramBot", "Conversation", "Reports", "Benchmarks",
             ]),
 

@@ -60,7 +60,7 @@ public enum StatementBenchmark {
 
     /// A Monobank CSV: a purchase a minute, quoted details with a comma, cashback on every
     /// third row.
-    static func monobankCSV(rows: Int) -> [UInt8] {
+    public static func monobankCSV(rows: Int) -> [UInt8] {
         var text = "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
             + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n"
         for i in 0..<rows {

@@ -1,3 +1,4 @@
+import Banking
 import Benchmarks
 import EntryParsing
 import FoundationEssentials
@@ -7,7 +8,7 @@ import KopiykaCore
 /// `kopiyka bench [parser] [reports] [--entries N]`: performance figures, printed rather than asserted
 /// (timed tests flake on shared machines). Build with `-c release` for meaningful numbers.
 struct BenchCommand {
-    static let known = ["parser", "reports"]
+    static let known = ["parser", "reports", "statements"]
     var suites: [String] = []
     var entries = 1_000_000
 
@@ -43,6 +44,11 @@ struct BenchCommand {
                     let hostile = ParserBenchmark.hostile()
                     print("parser, hostile 4 KB messages: worst \(hostile.worstMicroseconds.fixed(1)) µs (\(hostile.worst)), "
                           + "average \(hostile.averageMicroseconds.fixed(1)) µs")
+                case "statements":
+                    for figures in StatementBenchmark.run() { print("statement read, \(figures.summary)") }
+                    print("statement reconciliation, pure: 10000 facts against 10000 entries in "
+                          + "\((StatementBenchmark.reconciliation() * 1e3).fixed(1)) ms")
+                    try StatementImportBenchmark.run(folder: folder) { print($0) }
                 default:
                     try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
                                              small: min(10_000, entries), folder: folder) { print($0) }

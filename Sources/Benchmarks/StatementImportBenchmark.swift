@@ -1,0 +1,49 @@
+import Banking
+import Conversation
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+/// `kopiyka bench statements`, the whole import: a 10,000-row Monobank statement read by the
+/// statements job into a household that already has 10,000 typed entries (half of them the
+/// statement's own purchases), on a SQLite file, in the one transaction the job runs in.
+/// The figure is what a member waits between the file arriving and its summary.
+public enum StatementImportBenchmark {
+    public static func run(rows: Int = 10_000, typed: Int = 10_000, folder: URL, print say: (String) -> Void) throws {
+        let path = folder.appendingPathComponent("bench-import.sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let kyiv = ZoneRules(identifier: "Europe/Kyiv") ?? .utc
+        let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_795_248_000))
+        let ledger = try Ledger(path: path, clock: clock)
+        let handler = ConversationHandler(ledger: ledger, catalog: try Catalog.load(), clock: clock,
+                                          settings: ConversationSettings(timeZone: kyiv))
+        let member = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"),
+                                                         timeZone: kyiv)
+        let csv = StatementBenchmark.monobankCSV(rows: rows)
+        guard case .success(let statement) = StatementReader.read(csv, fileName: "bench.csv") else {
+            return say("statement import: the benchmark's statement did not read")
+        }
+        var random = SplitMix64(seed: 7)
+        let entries = (0..<typed).map { i -> NewEntry in
+            let fact = statement.facts[i % statement.facts.count]
+            let sameAsBank = i % 2 == 0 && i < statement.facts.count
+            let amount = sameAsBank ? -fact.amount.minorUnits : Int64(random.next() % 500_000) + 1
+            let date = sameAsBank ? LocalDate(fact.time, in: kyiv) : LocalDate(year: 2026, month: 10, day: Int(random.next() % 28) + 1)!
+            return NewEntry(kind: .expense, amount: Money(minorUnits: amount, currency: .uah), category: "groceries", account: nil,
+                            date: date, note: "продукти", originalText: "", isPrivate: false)
+        }
+        try ledger.transaction { _ = try ledger.entries.add(entries, by: member) }
+        let importID = try ledger.statements.addImport(member: member, chatID: 1, fileID: "bench", fileName: "bench.csv",
+                                                       progressOutboxID: nil)
+        try ledger.statements.storeFetched(importID, data: csv)
+        guard let source = ConversationHandler.jobSources.first(where: { $0.name == "statements" }) else { return }
+        let start = ContinuousClock.now
+        for job in try handler.dueJobs(source) { try ledger.transaction { try job.perform() } }
+        let seconds = seconds(since: start)
+        let after = try ledger.entries.count(householdID: member.householdID)
+        say("statement import: \(rows) rows into a household of \(typed) entries in \((seconds * 1e3).fixed(0)) ms "
+            + "(\((Double(rows) / seconds).fixed(0)) rows/s); \(after - typed) entries recorded from it, "
+            + "\(try ledger.statements.facts(householdID: member.householdID, state: .linked, limit: rows).count) linked to typed ones")
+    }
+}
