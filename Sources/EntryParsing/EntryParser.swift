@@ -37,6 +37,13 @@ public struct EntryParser: Sendable {
 
     func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)?, accounts: AccountNames? = nil,
                cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure> {
+        if let (head, tail) = SplitPurchase.halves(text),
+           case .success(let whole) = parse(String(head), today: today, rules: rules, accounts: accounts, cost: &cost),
+           whole.count == 1,
+           case .success(let pieces) = parse(String(tail), today: today, rules: rules, accounts: accounts, cost: &cost),
+           let split = SplitPurchase.parts(of: whole[0], pieces) {
+            return split
+        }
         let message = Message(text, today: today, lexicon: Lexicon.shared, accounts: accounts)
         guard message.hasContent else { return .failure(.empty) }
         var entries: [ParsedEntry] = []

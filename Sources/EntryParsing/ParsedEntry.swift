@@ -44,6 +44,8 @@ public enum ParseFailure: String, Error, Sendable, CaseIterable {
     case dateOutOfRange = "date_out_of_range"
     /// Three capital letters after the amount that are no ISO 4217 code (`85 XYZ`).
     case unknownCurrency = "unknown_currency"
+    /// The parts of a split purchase add up to more than its total (`Сільпо 1200: продукти 900, дім 400`).
+    case splitExceedsTotal = "split_exceeds_total"
 }
 
 /// The seam for household rules learned from corrections: they beat the built-in tables.
