@@ -140,6 +140,16 @@ import Testing
         }
     }
 
+    @Test func theReportSaysRowsWaitOnlyToTheirMember() throws {
+        try base.chat.say("/start")
+        try base.chat.say("атб 430,04 27.10")
+        try base.chat.say("продукти 430,04 26.10")
+        _ = try base.importStatement(StatementImportTests.october)
+        let report = try base.chat.say("/report жовтень").joined(separator: "\n")
+        #expect(report.contains("чекають вашого рішення") || report.contains("чекає вашого рішення"), "\(report)")
+        #expect(report.contains("/review"))
+    }
+
     @Test func nothingWaitingSaysSo() throws {
         try base.chat.say("/start")
         #expect(try base.chat.say("/review").last?.contains("Нічого не чекає") == true)

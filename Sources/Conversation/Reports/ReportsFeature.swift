@@ -17,8 +17,14 @@ struct ReportsFeature: Feature {
                          ReportPeriod.parse(argument, today: today, catalog: catalog) != nil
                      }) { call in
             let reports = ReportsFeature(call.context)
-            try call.reply(try reports.report(call.argument, member: call.member, household: call.household,
-                                              shownTo: reports.viewer(in: call.message.chat, call.member)))
+            let viewer = reports.viewer(in: call.message.chat, call.member)
+            var text = try reports.report(call.argument, member: call.member, household: call.household, shownTo: viewer)
+            // Statement rows that wait for this member: the figures may change once they decide.
+            let waiting = try reports.ledger.statements.waitingCount(memberID: call.member.id)
+            if viewer == .member(call.member.id), waiting > 0 {
+                text += "\n\n" + reports.localizer(call.member)("report.statement_waiting", ["count": .number(waiting)])
+            }
+            try call.reply(text)
         },
         KnownCommand("budget", section: .reports, helpRank: 20, menuRank: 2, aliases: ["biudzhet"],
                      words: ["бюджет", "бюджети", "бюджеты", "budget", "budgets"]) { call in
