@@ -9,7 +9,7 @@ import Testing
 /// A Monobank statement read into a household that typed some of its purchases: each purchase
 /// counts once, the unsure ones wait for the member, and the same file twice adds nothing.
 @Suite struct StatementImportTests {
-    let chat = try! TestConversation()
+    var chat = try! TestConversation()
     static let october = try! Data(contentsOf: #require(Bundle.module.url(forResource: "Fixtures/monobank-black-uah-2026-10", withExtension: "csv")))
 
     /// Hands `data` to the statements job as the bot's fetcher would, runs it, and returns
@@ -76,6 +76,22 @@ import Testing
         #expect(!again.contains("➕"), "\(again)")
         #expect(try octoberSpending() == total)
         #expect(try chat.ledger.entries.count(householdID: member.householdID) == entries)
+    }
+
+    @Test func anATMRowMovesMoneyToCashOnceEvenWhenTheWithdrawalWasTyped() throws {
+        try chat.say("/start")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        _ = try importStatement(Self.october)
+        #expect(try chat.ledger.accounts.transferCount(householdID: member.householdID) == 1, "the ATM row, card → cash")
+
+        let other = try TestConversation()
+        try other.say("/start")
+        try other.say("зняв готівку 2000 12.10")
+        let typed = try #require(try other.ledger.families.member(telegramUserID: Sender.olha.id))
+        #expect(try other.ledger.accounts.transferCount(householdID: typed.householdID) == 1)
+        let replies = try StatementImportTests(chat: other).importStatement(Self.october)
+        #expect(!replies.isEmpty)
+        #expect(try other.ledger.accounts.transferCount(householdID: typed.householdID) == 1, "the typed withdrawal is that row")
     }
 
     @Test(arguments: [

@@ -46,6 +46,11 @@ extension StatementsFeature {
             case .spending: counted.append((fact, .expense))
             case .income: counted.append((fact, .income))
             case .replacedHold: continue
+            case .cash where fact.amount.minorUnits < 0:
+                tally.transfers += 1
+                try withdrawCash(fact, member: member, household: household)
+                _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
+                                                 state: .transfer, entryID: nil)
             case .cash, .ownTransfer:
                 tally.transfers += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
@@ -106,6 +111,19 @@ extension StatementsFeature {
         } catch is MoneyOverflow {
             return nil
         }
+    }
+
+    /// An ATM row: the money moved from the card to the member's cash, so both balances
+    /// follow; unless the member typed that withdrawal (`зняв готівку 2000`) within two days.
+    func withdrawCash(_ fact: BankFact, member: Member, household: Household) throws {
+        guard let card = try ledger.accounts.account(memberID: member.id, key: fact.bank == .monobank ? .monobank : .privatbank),
+              let cash = try ledger.accounts.account(memberID: member.id, key: .cash), fact.amount.minorUnits != .min else { return }
+        let amount = Money(minorUnits: -fact.amount.minorUnits, currency: fact.amount.currency)
+        let day = LocalDate(fact.time, in: household.timeZone)
+        guard try ledger.accounts.transferCount(memberID: member.id, to: cash.id, amount: amount,
+                                                dates: day.adding(days: -2)...day.adding(days: 2)) == 0 else { return }
+        _ = try ledger.accounts.addTransfer(NewTransfer(from: card.id, to: cash.id, amount: amount, received: amount, date: day,
+                                                        note: fact.description.clipped(to: 120)), by: member)
     }
 
     /// «📄 Виписка Монобанку: 143 операції. Нових записів: 120 …».

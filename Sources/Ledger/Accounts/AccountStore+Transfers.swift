@@ -96,3 +96,14 @@ extension AccountStore {
         try db.execute("UPDATE account_prompts SET answered = 1 WHERE outbox_id = ?", prompt.outboxID)
     }
 }
+
+extension AccountStore {
+    /// How many of the member's transfers into `to` of exactly `amount` are dated within
+    /// `dates`: a typed `зняв готівку 2000` that a bank's ATM row is, or is not, already.
+    public func transferCount(memberID: Int64, to: Int64, amount: Money, dates: ClosedRange<LocalDate>) throws -> Int {
+        try db.queryFirst("""
+            SELECT COUNT(*) FROM transfers WHERE member_id = ? AND to_account_id = ? AND amount_minor = ? AND currency = ?
+              AND local_date BETWEEN ? AND ?
+            """, memberID, to, amount.minorUnits, amount.currency.code, dates.lowerBound.iso, dates.upperBound.iso) { $0.int(0) } ?? 0
+    }
+}
