@@ -75,7 +75,7 @@ import Testing
         let owner = try olha()
         let deposit = try ledger.accounts.add(name: "депозит", kind: .savings, currency: .uah, memberID: owner.id)
         _ = try ledger.entries.add([entry(.income, 50_000, deposit.key)], by: owner)
-        try ledger.accounts.archive(deposit.id)
+        try ledger.accounts.archive(deposit.id, on: LocalDate(year: 2026, month: 11, day: 21)!)
         #expect(try !ledger.accounts.accounts(memberID: owner.id).contains { $0.id == deposit.id })
         #expect(try ledger.accounts.accounts(memberID: owner.id, includingArchived: true).contains { $0.id == deposit.id })
         let stored = try ledger.entries.list(householdID: owner.householdID, dates: today...today)

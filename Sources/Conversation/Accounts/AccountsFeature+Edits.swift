@@ -60,8 +60,9 @@ extension AccountsFeature {
         case .balance: try ask(.balance, account: account, member: member, reply: reply, l)
         case .archive:
             guard account.key != member.defaultAccount else { return l("accounts.archive.default") }
-            try ledger.accounts.archive(account.id)
-            let (html, buttons) = try list(member: member, household: try household(of: member), withButtons: true)
+            let household = try household(of: member)
+            try ledger.accounts.archive(account.id, on: today(of: household))
+            let (html, buttons) = try list(member: member, household: household, withButtons: true)
             try edit(press, html: html, buttons: buttons)
             return l("accounts.archived", ["name": .text(name(account, l))])
         }

@@ -64,10 +64,6 @@ extension AccountStore {
         try db.execute("UPDATE accounts SET name = ? WHERE id = ?", name, accountID)
     }
 
-    public func archive(_ accountID: Int64) throws {
-        try db.execute("UPDATE accounts SET archived = 1 WHERE id = ?", accountID)
-    }
-
     /// Makes the account hold `minor` of its currency now, by setting its opening balance to
     /// what its entries and transfers do not explain. Throws `MoneyOverflow`, changing nothing,
     /// when that opening would not fit.

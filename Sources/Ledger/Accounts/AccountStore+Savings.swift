@@ -1,0 +1,68 @@
+import FoundationEssentials
+import KopiykaCore
+import SQLite
+
+extension AccountStore {
+    /// Records what a savings account is worth on `date` (its currency's minor units); a
+    /// second word the same day replaces the first. Returns the value it had that day before.
+    @discardableResult
+    public func setValue(_ minor: Int64, of account: Account, on date: LocalDate) throws -> Int64? {
+        let before = try value(of: account, on: date)
+        try db.execute("""
+            INSERT INTO savings_values (account_id, local_date, value_minor, updated_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (account_id, local_date) DO UPDATE SET value_minor = excluded.value_minor, updated_at = excluded.updated_at
+            """, arguments: [account.id, date.iso, minor, Ledger.timestamp(clock.now())])
+        return before
+    }
+
+    /// What the account was worth at the end of `date`: the last value said on or before that
+    /// day, plus the money moved in and out after it (a deposit topped up is worth more
+    /// without a word); with no value said yet, its balance as of that day. Nil before the
+    /// account held anything and after it was closed. Two index seeks and the account's
+    /// transfers and entries after the last value. Throws `MoneyOverflow` past `Int64`.
+    public func value(of account: Account, on date: LocalDate) throws -> Int64? {
+        if let closed = try archivedOn(account.id), closed <= date { return nil }
+        let said = try db.queryFirst("""
+            SELECT local_date, value_minor FROM savings_values WHERE account_id = ? AND local_date <= ?
+            ORDER BY local_date DESC LIMIT 1
+            """, account.id, date.iso) { row in LocalDate(iso: row.string(0)).map { (day: $0, minor: row.int64(1)) } } ?? nil
+        let since = said?.day
+        var total = Int128(said?.minor ?? account.openingMinor)
+        var moved = false
+        let code = account.currency.code
+        let after = since?.iso ?? ""  // Every ISO date sorts after the empty string.
+        try db.query("""
+            SELECT kind, amount_minor FROM entries WHERE account_id = ? AND currency = ? AND local_date > ? AND local_date <= ?
+            """, account.id, code, after, date.iso) {
+            total += ($0.string(0) == EntryKind.income.rawValue ? 1 : -1) * Int128($0.int64(1))
+            moved = true
+        }
+        try db.query("""
+            SELECT amount_minor FROM transfers WHERE from_account_id = ? AND currency = ? AND local_date > ? AND local_date <= ?
+            """, account.id, code, after, date.iso) {
+            total -= Int128($0.int64(0))
+            moved = true
+        }
+        try db.query("""
+            SELECT received_minor FROM transfers WHERE to_account_id = ? AND received_currency = ? AND local_date > ?
+              AND local_date <= ?
+            """, account.id, code, after, date.iso) {
+            total += Int128($0.int64(0))
+            moved = true
+        }
+        guard said != nil || moved || account.openingMinor != 0 else { return nil }
+        return try CheckedMinor.narrow(total)
+    }
+
+    /// The day an account was closed, if it was.
+    public func archivedOn(_ accountID: Int64) throws -> LocalDate? {
+        try db.queryFirst("SELECT archived_on FROM accounts WHERE id = ?", accountID) { $0.optionalString(0) }?
+            .flatMap { LocalDate(iso: $0) }
+    }
+
+    /// Closes an account from `date` on: its history stays, its value leaves the totals of
+    /// that day and after.
+    public func archive(_ accountID: Int64, on date: LocalDate) throws {
+        try db.execute("UPDATE accounts SET archived = 1, archived_on = ? WHERE id = ?", arguments: [date.iso, accountID])
+    }
+}
