@@ -10,6 +10,7 @@ extension EntriesFeature {
     /// what is missing, storing nothing.
     func record(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
         if try AccountsFeature(context).recordTransfer(text, message: message, member: member, reply: reply) { return }
+        if try SavingsFeature(context).recordValue(text, member: member, reply: reply) { return }
         let l = localizer(member)
         let household = try household(of: member)
         switch parse(text, household: household, today: today(of: household), member: member) {

@@ -9,8 +9,10 @@ extension AccountStore {
     public func setValue(_ minor: Int64, of account: Account, on date: LocalDate) throws -> Int64? {
         let before = try value(of: account, on: date)
         try db.execute("""
-            INSERT INTO savings_values (account_id, local_date, value_minor, updated_at) VALUES (?, ?, ?, ?)
-            ON CONFLICT (account_id, local_date) DO UPDATE SET value_minor = excluded.value_minor, updated_at = excluded.updated_at
+            INSERT INTO savings_values (account_id, local_date, value_minor, updated_at, entries_seen, transfers_seen)
+            VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM entries), (SELECT COALESCE(MAX(id), 0) FROM transfers))
+            ON CONFLICT (account_id, local_date) DO UPDATE SET value_minor = excluded.value_minor, updated_at = excluded.updated_at,
+                entries_seen = excluded.entries_seen, transfers_seen = excluded.transfers_seen
             """, arguments: [account.id, date.iso, minor, Ledger.timestamp(clock.now())])
         return before
     }
@@ -23,30 +25,32 @@ extension AccountStore {
     public func value(of account: Account, on date: LocalDate) throws -> Int64? {
         if let closed = try archivedOn(account.id), closed <= date { return nil }
         let said = try db.queryFirst("""
-            SELECT local_date, value_minor FROM savings_values WHERE account_id = ? AND local_date <= ?
+            SELECT local_date, value_minor, entries_seen, transfers_seen FROM savings_values WHERE account_id = ? AND local_date <= ?
             ORDER BY local_date DESC LIMIT 1
-            """, account.id, date.iso) { row in LocalDate(iso: row.string(0)).map { (day: $0, minor: row.int64(1)) } } ?? nil
-        let since = said?.day
+            """, account.id, date.iso) { row in
+            LocalDate(iso: row.string(0)).map { (day: $0, minor: row.int64(1), entries: row.int64(2), transfers: row.int64(3)) }
+        } ?? nil
         var total = Int128(said?.minor ?? account.openingMinor)
         var moved = false
-        let code = account.currency.code
-        let after = since?.iso ?? ""  // Every ISO date sorts after the empty string.
-        try db.query("""
-            SELECT kind, amount_minor FROM entries WHERE account_id = ? AND currency = ? AND local_date > ? AND local_date <= ?
-            """, account.id, code, after, date.iso) {
+        // Money moved after the word: on later days, or later the same day (a larger id).
+        // Every ISO date sorts after the empty string.
+        let day = said?.day.iso ?? ""
+        func after(_ seen: Int64?) -> [any SQLiteBindable] {
+            [account.id, account.currency.code, day, day, seen ?? 0, date.iso]
+        }
+        let window = "(local_date > ? OR (local_date = ? AND id > ?)) AND local_date <= ?"
+        try db.query("SELECT kind, amount_minor FROM entries WHERE account_id = ? AND currency = ? AND \(window)",
+                     arguments: after(said?.entries)) {
             total += ($0.string(0) == EntryKind.income.rawValue ? 1 : -1) * Int128($0.int64(1))
             moved = true
         }
-        try db.query("""
-            SELECT amount_minor FROM transfers WHERE from_account_id = ? AND currency = ? AND local_date > ? AND local_date <= ?
-            """, account.id, code, after, date.iso) {
+        try db.query("SELECT amount_minor FROM transfers WHERE from_account_id = ? AND currency = ? AND \(window)",
+                     arguments: after(said?.transfers)) {
             total -= Int128($0.int64(0))
             moved = true
         }
-        try db.query("""
-            SELECT received_minor FROM transfers WHERE to_account_id = ? AND received_currency = ? AND local_date > ?
-              AND local_date <= ?
-            """, account.id, code, after, date.iso) {
+        try db.query("SELECT received_minor FROM transfers WHERE to_account_id = ? AND received_currency = ? AND \(window)",
+                     arguments: after(said?.transfers)) {
             total += Int128($0.int64(0))
             moved = true
         }

@@ -12,6 +12,10 @@ extension Schema {
             local_date TEXT NOT NULL CHECK (local_date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
             value_minor INTEGER NOT NULL,
             updated_at TEXT NOT NULL,
+            -- The last entry and transfer ids when it was said: money moved later the same
+            -- day adds to it, money moved earlier is in it.
+            entries_seen INTEGER NOT NULL,
+            transfers_seen INTEGER NOT NULL,
             PRIMARY KEY (account_id, local_date)
         ) WITHOUT ROWID;
         ALTER TABLE accounts ADD COLUMN archived_on TEXT;

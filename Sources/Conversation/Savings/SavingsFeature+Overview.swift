@@ -1,0 +1,91 @@
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+extension SavingsFeature {
+    /// `/savings`: each member's savings accounts with what they are worth today and how that
+    /// changed since the month and the year began, and the family's total in its currency
+    /// (foreign ones at the household's rates). A few index seeks per account.
+    func overview(_ member: Member, household: Household) throws -> String {
+        let l = localizer(member)
+        let today = today(of: household)
+        let monthStart = YearMonth(today).days.lowerBound.adding(days: -1)
+        let yearStart = LocalDate(year: today.year - 1, month: 12, day: 31) ?? monthStart
+        let rates = try ledger.entries.rates(householdID: household.id)
+        var lines = [l("savings.title")]
+        var total = Totals()
+        for person in try ledger.families.members(householdID: household.id) {
+            let accounts = try ledger.accounts.accounts(memberID: person.id).filter { $0.kind == .savings }
+            guard !accounts.isEmpty else { continue }
+            lines.append(l("accounts.member", ["name": .text(person.name.htmlEscaped)]))
+            for account in accounts {
+                let name = AccountsFeature(context).name(account, l).htmlEscaped
+                let said: Int64?
+                do {
+                    said = try ledger.accounts.value(of: account, on: today)
+                } catch {
+                    lines.append(l("savings.line.too_large", ["name": .text(name)]))
+                    continue
+                }
+                guard let now = said else {
+                    lines.append(l("savings.line.unknown", ["name": .text(name)]))
+                    continue
+                }
+                guard let monthAgo = try? ledger.accounts.value(of: account, on: monthStart) ?? 0,
+                      let yearAgo = try? ledger.accounts.value(of: account, on: yearStart) ?? 0 else {
+                    lines.append(l("savings.line.too_large", ["name": .text(name)]))
+                    continue
+                }
+                let changes = [(monthAgo, "savings.change.month"), (yearAgo, "savings.change.year")].compactMap { then, key in
+                    change(from: then, to: now, account.currency, key, l)
+                }
+                lines.append(l("savings.line", ["name": .text(name), "value": .money(Money(minorUnits: now, currency: account.currency)),
+                                                "changes": .text(changes.map { " · " + $0 }.joined())]))
+                total.add(now: now, monthAgo: monthAgo, account.currency, rates: rates, base: household.baseCurrency)
+            }
+        }
+        guard lines.count > 1 else { return l("savings.empty") }
+        lines.append("")
+        if let now = total.now, let monthAgo = total.monthAgo {
+            lines.append(l("savings.total", [
+                "value": .money(Money(minorUnits: now, currency: household.baseCurrency)),
+                "changes": .text(change(from: monthAgo, to: now, household.baseCurrency, "savings.change.month", l).map { " · " + $0 } ?? ""),
+            ]))
+        } else {
+            lines.append(l("report.too_large"))
+        }
+        if !total.unconverted.isEmpty {
+            lines.append(l("savings.unconverted", ["amounts": .text(total.unconverted.map { l.money($0) }.joined(separator: ", "))]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `+1 200 ₴ за місяць`; nil for no change, or one past `Int64`.
+    private func change(from then: Int64, to now: Int64, _ currency: Currency, _ key: String, _ l: Localizer) -> String? {
+        let (difference, overflow) = now.subtractingReportingOverflow(then)
+        guard !overflow, difference != 0 else { return nil }
+        return l(key, ["change": .text(Self.signed(Money(minorUnits: difference, currency: currency), l))])
+    }
+
+    /// The family's savings in its currency, now and a month ago; nil once a sum leaves `Int64`.
+    private struct Totals {
+        var now: Int64? = 0
+        var monthAgo: Int64? = 0
+        /// Foreign savings without a rate: listed, not summed.
+        var unconverted: [Money] = []
+
+        mutating func add(now value: Int64, monthAgo then: Int64, _ currency: Currency, rates: [Currency: Int64], base: Currency) {
+            guard currency == base || rates[currency] != nil else {
+                unconverted.append(Money(minorUnits: value, currency: currency))
+                return
+            }
+            func inBase(_ minor: Int64) -> Int64? {
+                guard currency != base, let micros = rates[currency] else { return minor }
+                return try? LedgerConversion.convert(Money(minorUnits: minor, currency: currency), basePerUnitMicros: micros, to: base)
+            }
+            now = now.flatMap { sum in inBase(value).flatMap { sum.addingReportingOverflow($0) }.flatMap { $0.overflow ? nil : $0.partialValue } }
+            monthAgo = monthAgo.flatMap { sum in inBase(then).flatMap { sum.addingReportingOverflow($0) }.flatMap { $0.overflow ? nil : $0.partialValue } }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Conversation
+import Foundation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+import Testing
+
+/// Savings in chat: a savings account's name and an amount set what it is worth; `/savings`
+/// shows each with its change and the family's total.
+@Suite struct SavingsTests {
+    let chat = try! TestConversation()
+
+    func say(_ text: String, from sender: Sender = .olha) throws -> String {
+        try chat.say(text, from: sender).joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
+    }
+
+    func entries() throws -> Int {
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        return try chat.ledger.entries.count(householdID: member.householdID)
+    }
+
+    @Test func aSavingsAccountsNameAndAnAmountSetItsValueNotAnEntry() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Депозит")
+        #expect(try say("депозит 52 000") == "🐷 Депозит: 52 000 ₴.")
+        #expect(try say("Депозит 52 300") == "🐷 Депозит: 52 300 ₴ (+300 ₴).")
+        #expect(try entries() == 0, "a value is not spending")
+        try chat.say("поклав на депозит 1000")
+        let savings = try say("/savings")
+        #expect(savings.contains("• Депозит: 53 300 ₴"), "money moved in after the word adds: \(savings)")
+        #expect(savings.contains("Разом: 53 300 ₴"), "\(savings)")
+    }
+
+    @Test func anythingMoreThanTheNameAndTheAmountStaysAnEntry() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Депозит")
+        try chat.say("кава депозит 85")
+        try chat.say("депозит 85 85")
+        #expect(try entries() >= 1)
+        #expect(try say("/savings").contains("Депозит") == true)
+    }
+
+    @Test func aCardsNameAndAnAmountIsStillAPurchase() throws {
+        try chat.say("/start")
+        try chat.say("картка 85")
+        #expect(try entries() == 1)
+    }
+
+    @Test func aDollarStashTakesItsOwnCurrencyAndIsListedApartWithoutARate() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Скарбничка USD")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let stash = try #require(try chat.ledger.accounts.accounts(memberID: member.id).first { $0.name == "Скарбничка" })
+        try #require(stash.kind == .savings && stash.currency == .usd)
+        #expect(try say("скарбничка 500") == "🐷 Скарбничка: 500 $.")
+        let savings = try say("/savings")
+        #expect(savings.contains("• Скарбничка: 500 $"), "\(savings)")
+        #expect(savings.contains("Без курсу"), "\(savings)")
+        try chat.say("/rate usd 41,5")
+        #expect(try say("/savings").contains("Разом: 20 750 ₴"))
+    }
+
+    @Test func anotherCurrencyThanTheAccountsIsRefusedWithAHint() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Депозит")
+        #expect(try say("депозит 500 $").contains("рахунок у UAH"))
+        #expect(try say("/savings").contains("Депозит: суму ще не вказано"))
+    }
+
+    @Test func nothingSavedSaysHowToStart() throws {
+        try chat.say("/start")
+        #expect(try say("/savings").contains("Заощаджень ще немає"))
+    }
+}
