@@ -8,7 +8,7 @@ import KopiykaCore
 /// `kopiyka bench [parser] [reports] [--entries N]`: performance figures, printed rather than asserted
 /// (timed tests flake on shared machines). Build with `-c release` for meaningful numbers.
 struct BenchCommand {
-    static let known = ["parser", "reports", "statements"]
+    static let known = ["parser", "reports", "statements", "savings"]
     var suites: [String] = []
     var entries = 1_000_000
 
@@ -44,6 +44,8 @@ struct BenchCommand {
                     let hostile = ParserBenchmark.hostile()
                     print("parser, hostile 4 KB messages: worst \(hostile.worstMicroseconds.fixed(1)) µs (\(hostile.worst)), "
                           + "average \(hostile.averageMicroseconds.fixed(1)) µs")
+                case "savings":
+                    try SavingsBenchmark.run(folder: folder) { print($0) }
                 case "statements":
                     for figures in StatementBenchmark.run() { print("statement read, \(figures.summary)") }
                     print("statement reconciliation, pure: 10000 facts against 10000 entries in "
