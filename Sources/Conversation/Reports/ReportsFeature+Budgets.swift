@@ -12,7 +12,8 @@ extension ReportsFeature {
         let today = today(of: household)
         switch ReportPeriod.read(argument, today: today, catalog: catalog) {
         case .success(.month(let month)):
-            return ReportRenderer(l).render(try monthlyReport(month, household: household, today: today, shownTo: viewer))
+            let text = ReportRenderer(l).render(try monthlyReport(month, household: household, today: today, shownTo: viewer))
+            return withInsights(text, month: month, household: household, l)
         case .success(.year(let year)):
             // `read` gives years from 2000 on, so January and December exist.
             guard let first = YearMonth(year: year, month: 1), let last = YearMonth(year: year, month: 12) else {

@@ -4,6 +4,7 @@ enum Features {
     static let commands: [KnownCommand] = ReportsFeature.commands + EntriesFeature.commands + CorrectionsFeature.commands
         + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands + AccountsFeature.commands
         + StatementsFeature.commands + SavingsFeature.commands
+        + ReportsFeature.healthCommands
 
     static let buttons: [ButtonNamespace] = [
         WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,

@@ -61,6 +61,23 @@ extension SavingsFeature {
         return lines.joined(separator: "\n")
     }
 
+    /// The family's savings today in its currency, those without a rate left out; nil when it
+    /// has none or the sum leaves `Int64`. For the runway in `/report`.
+    func totalMinor(_ household: Household) throws -> Int64? {
+        let today = today(of: household)
+        let rates = try ledger.entries.rates(householdID: household.id)
+        var total = Totals()
+        var any = false
+        for person in try ledger.families.members(householdID: household.id) {
+            for account in try ledger.accounts.accounts(memberID: person.id) where account.kind == .savings {
+                guard let now = (try? ledger.accounts.value(of: account, on: today)) ?? nil else { continue }
+                any = true
+                total.add(now: now, monthAgo: 0, account.currency, rates: rates, base: household.baseCurrency)
+            }
+        }
+        return any ? total.now : nil
+    }
+
     /// `+1 200 ₴ за місяць`; nil for no change, or one past `Int64`.
     private func change(from then: Int64, to now: Int64, _ currency: Currency, _ key: String, _ l: Localizer) -> String? {
         let (difference, overflow) = now.subtractingReportingOverflow(then)

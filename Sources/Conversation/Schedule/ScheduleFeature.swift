@@ -70,7 +70,9 @@ struct ScheduleFeature: Feature {
         let viewer: Viewer = group == nil ? owner.map { .member($0.id) } ?? .group : .group
         let report = try ReportsFeature(context).monthlyReport(month, household: household, today: today, shownTo: viewer)
         guard !report.isEmpty else { return }
-        try ledger.outbox.enqueue(.message(html: ReportRenderer(familyLocalizer(household)).render(report)),
+        let l = familyLocalizer(household)
+        try ledger.outbox.enqueue(.message(html: ReportsFeature(context).withInsights(ReportRenderer(l).render(report), month: month,
+                                                                                      household: household, l)),
                            chatID: chat, threadID: group == nil ? nil : household.familyThreadID)
     }
 
