@@ -1,0 +1,66 @@
+import Foundation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+import Testing
+
+/// The built `kopiyka run` against the fake Bot API: a member types three purchases, then
+/// sends a Monobank statement that holds them and forty others. Each purchase counts once,
+/// the summary replaces the answer the file got at once, and the same file again adds nothing.
+@Suite(.serialized) struct StatementEndToEndTests {
+    let folder = TemporaryDirectory("statement-e2e")
+    let fake = FakeBotAPI()
+    var databasePath: String { folder.path("kopiyka.sqlite") }
+    let olha: Int64 = 901
+
+    init() throws { try fake.start() }
+
+    func texts() -> [String] {
+        fake.sentMessages(chatID: olha).map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
+    }
+
+    /// 43 purchases on 1–21 November, a minute apart at noon; the first three are the ones typed.
+    static func statement() -> Data {
+        var text = "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
+            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n"
+        for row in 0..<43 {
+            let day = row % 21 + 1
+            let amount = "-\(100 + row).\(10 + row)"
+            text += "\(String(format: "%02d", day)).11.2026 12:\(String(format: "%02d", row)):00,\"Магазин №\(row), Київ\",5411,"
+                + "\(amount),\(amount),UAH,—,—,—,\(50_000 - row).00\n"
+        }
+        return Data(text.utf8)
+    }
+
+    @Test func typedPurchasesAndTheirStatementCountOnceThroughTheBinary() async throws {
+        defer { fake.stop() }
+        let bot = try KopiykaProcess(environment: [
+            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
+            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
+        ], workingDirectory: folder.url).start(["run"])
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "продукти 100,10 1.11", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "хліб 101,11 2.11", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "сир 102,12 3.11", firstName: "Оля")
+        #expect(await eventually { texts().count >= 4 })
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: Self.statement(), firstName: "Оля")
+        #expect(await eventually { texts().contains { $0.hasPrefix("📄 Виписка Монобанку: 43 операції.") } }, "\(texts())")
+        let summary = try #require(texts().last)
+        #expect(summary.contains("➕ нових записів: 40") && summary.contains("🔗 збіглися з вашими записами: 3"), "\(summary)")
+        #expect(!summary.contains("❓"), "nothing here is unsure: \(summary)")
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: Self.statement(), firstName: "Оля")
+        #expect(await eventually { texts().last?.contains("↩️ уже були з попередньої виписки: 43") == true }, "\(texts())")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+
+        let ledger = try Ledger(path: databasePath)
+        let member = try #require(try ledger.families.member(telegramUserID: olha))
+        #expect(try ledger.entries.count(householdID: member.householdID) == 43, "three typed, forty from the bank, none twice")
+        let november = try #require(YearMonth(year: 2026, month: 11))
+        let spent = try ledger.entries.monthTotals(householdID: member.householdID, months: november...november)
+            .filter { $0.kind == .expense }.reduce(Int64(0)) { $0 + $1.amount.minorUnits }
+        var expected: Int64 = 0
+        for row in 0..<43 { expected += Int64(100 + row) * 100 + Int64(10 + row) }
+        #expect(spent == expected, "the month counts each purchase once")
+    }
+}
