@@ -45,4 +45,25 @@ import Testing
         let waiting = try chat.ledger.statements.waiting(memberID: member().id, limit: 10)
         #expect(waiting.contains { $0.fact.amount.minorUnits == -28_489 && $0.entryID == nil }, "the bank's purchase asks again")
     }
+
+    func spending(_ sender: Sender) throws -> Int64 {
+        let october = try #require(YearMonth(year: 2026, month: 10))
+        return try chat.ledger.entries.monthTotals(householdID: member(sender).householdID, months: october...october)
+            .filter { $0.kind == .expense }.reduce(0) { $0 + $1.amount.minorUnits }
+    }
+
+    @Test func aStatementReadBeforeJoiningAFamilyIsNotCountedAgainWhenReadAfter() throws {
+        try chat.say("/start", from: .taras)
+        _ = try base.importStatement(StatementImportTests.october, from: .taras)
+        let once = try spending(.taras)
+        try #require(once > 0)
+        try chat.say("/start")
+        let invite = try chat.say("/invite").joined()
+        let code = try #require(invite.range(of: #"join_[A-Za-z0-9]{12}"#, options: .regularExpression))
+        try chat.say("/start \(invite[code])", from: .taras)
+        try #require(try member(.taras).householdID == member(.olha).householdID)
+        #expect(try spending(.taras) == once, "his entries came along")
+        let again = try base.importStatement(StatementImportTests.october, from: .taras).joined(separator: "\n")
+        #expect(try spending(.taras) == once, "\(again)")
+    }
 }
