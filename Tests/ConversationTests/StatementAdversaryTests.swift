@@ -66,4 +66,47 @@ import Testing
         let again = try base.importStatement(StatementImportTests.october, from: .taras).joined(separator: "\n")
         #expect(try spending(.taras) == once, "\(again)")
     }
+
+    @Test func sayingARowWasTypedWhenNoTypedEntryIsLeftKeepsItWaiting() throws {
+        try chat.say("/start")
+        try chat.say("атб 430,04 27.10")
+        try chat.say("продукти 430,04 26.10")
+        _ = try base.importStatement(StatementImportTests.october)
+        let row = try #require(try chat.ledger.statements.waiting(memberID: member().id, limit: 100)
+            .first { $0.fact.amount.minorUnits == -43_004 })
+        // Both typed entries deleted meanwhile (their ✖ buttons).
+        for entry in try chat.ledger.entries.list(sourceChatID: Sender.olha.id, sourceMessageID: 2)
+            + chat.ledger.entries.list(sourceChatID: Sender.olha.id, sourceMessageID: 3) {
+            try chat.ledger.entries.delete(entryID: entry.id)
+        }
+        let before = try spending(.olha)
+        let answer = try chat.press(ReviewButton(factID: row.id, choice: .typed).encoded, from: .olha)
+        #expect(try chat.ledger.statements.fact(id: row.id)?.state == .ambiguous, "\(answer.map(\.text))")
+        #expect(try spending(.olha) == before)
+    }
+
+    @Test func aTypedPressOnARowCountedMeanwhileDoesNotCountItTwice() throws {
+        try chat.say("/start")
+        _ = try base.importStatement(StatementImportTests.october)
+        let row = try #require(try chat.ledger.statements.waiting(memberID: member().id, limit: 100)
+            .first { $0.entryID != nil && $0.fact.amount.minorUnits < 0 })
+        let amount = row.fact.amount.minorUnits.magnitude
+        let day = LocalDate(row.fact.time, in: kyiv)
+        try chat.say("переказ \(amount / 100),\(String(format: "%02d", amount % 100)) \(day.day).\(day.month)")
+        let before = try spending(.olha)
+        let said = try chat.press(ReviewButton(factID: row.id, choice: .typed).encoded, from: .olha).map(\.text)
+        #expect(try spending(.olha) == before - Int64(amount), "\(said) the typed entry is that row; the one made from it goes")
+    }
+
+    @Test func anIncomeRowIsNeverTakenForATypedExpense() throws {
+        try chat.say("/start")
+        _ = try base.importStatement(StatementImportTests.october)
+        let row = try #require(try chat.ledger.statements.waiting(memberID: member().id, limit: 100)
+            .first { $0.entryID != nil && $0.fact.amount.minorUnits > 0 })
+        let amount = row.fact.amount.minorUnits
+        let day = LocalDate(row.fact.time, in: kyiv)
+        try chat.say("ремонт \(amount / 100),\(String(format: "%02d", amount % 100)) \(day.day).\(day.month)")
+        _ = try chat.press(ReviewButton(factID: row.id, choice: .typed).encoded, from: .olha)
+        #expect(try chat.ledger.statements.fact(id: row.id)?.state == .ambiguous, "the salary is no typed repair")
+    }
 }
