@@ -61,4 +61,9 @@ import Testing
         #expect(parse("ремонт 90000: плитка 80000, фарба 80000") == .failure(.splitExceedsTotal))
         #expect(amounts("ремонт 900000000: плитка 800000000") == [80_000_000_000, 10_000_000_000])
     }
+
+    @Test(arguments: [("кава 85 о 13:30", [8_500]), ("таксі 120 о 9:05", [12_000]), ("обід 240 о 13:30", [24_000])])
+    func aTimeAfterTheAmountIsNoSplit(text: String, expected: [Int64]) {
+        #expect(amounts(text) == expected, "\(text)")
+    }
 }
