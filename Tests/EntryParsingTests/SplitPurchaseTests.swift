@@ -66,4 +66,12 @@ import Testing
     func aTimeAfterTheAmountIsNoSplit(text: String, expected: [Int64]) {
         #expect(amounts(text) == expected, "\(text)")
     }
+
+    @Test(arguments: ["Сільпо 1200: продукти 900\nкава 85", "Сільпо 1200: продукти 900; кава 85",
+                      "кава 85\nСільпо 1200: продукти 900, дім 300"])
+    func anEntryOnAnotherLineIsNeitherAPartNorCountedBesideTheTotal(text: String) throws {
+        let entries = try parse(text).get()
+        #expect(entries.reduce(0) { $0 + $1.amount.minorUnits } == 128_500, "\(entries.map(\.amount.minorUnits))")
+        #expect(entries.contains { $0.amount.minorUnits == 8_500 && $0.note == "кава" })
+    }
 }
