@@ -37,13 +37,8 @@ public struct EntryParser: Sendable {
 
     func parse(_ text: String, today: LocalDate, rules: (any CategoryRules)?, accounts: AccountNames? = nil,
                cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure> {
-        if let (head, tail) = SplitPurchase.halves(text),
-           case .success(let whole) = parse(String(head), today: today, rules: rules, accounts: accounts, cost: &cost),
-           whole.count == 1,
-           case .success(let pieces) = parse(String(tail), today: today, rules: rules, accounts: accounts, cost: &cost),
-           let split = SplitPurchase.parts(of: whole[0], pieces) {
-            return split
-        }
+        if let split = splitPurchase(text, today: today, rules: rules, accounts: accounts, cost: &cost) { return split }
+        if let lines = linesWithASplit(text, today: today, rules: rules, accounts: accounts, cost: &cost) { return lines }
         let message = Message(text, today: today, lexicon: Lexicon.shared, accounts: accounts)
         guard message.hasContent else { return .failure(.empty) }
         var entries: [ParsedEntry] = []
@@ -63,6 +58,39 @@ public struct EntryParser: Sendable {
             for i in entries.indices { entries[i].isPrivate = true }
         }
         return .success(entries)
+    }
+
+    /// `Сільпо 1200: продукти 900, дім 300`: the parts end with their line, so an entry on the
+    /// next line is never taken for one of them. Nil when the text is no split purchase.
+    private func splitPurchase(_ text: String, today: LocalDate, rules: (any CategoryRules)?, accounts: AccountNames?,
+                               cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure>? {
+        guard let (head, tail) = SplitPurchase.halves(text), !tail.contains(where: SplitPurchase.endsLine),
+              case .success(let whole) = parse(String(head), today: today, rules: rules, accounts: accounts, cost: &cost),
+              whole.count == 1,
+              case .success(let pieces) = parse(String(tail), today: today, rules: rules, accounts: accounts, cost: &cost)
+        else { return nil }
+        return SplitPurchase.parts(of: whole[0], pieces)
+    }
+
+    /// A message of several lines, one of them a split purchase: each line read on its own, so
+    /// the purchase counts as its parts and the other lines as themselves. Nil (read as one
+    /// message) unless every line reads alone and one of them is a split.
+    private func linesWithASplit(_ text: String, today: LocalDate, rules: (any CategoryRules)?, accounts: AccountNames?,
+                                 cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure>? {
+        guard text.contains(":"), text.contains(where: SplitPurchase.endsLine) else { return nil }
+        var entries: [ParsedEntry] = [], split = false
+        for line in text.split(whereSeparator: SplitPurchase.endsLine) where !line.allSatisfy(\.isWhitespace) {
+            if let parts = splitPurchase(String(line), today: today, rules: rules, accounts: accounts, cost: &cost) {
+                guard case .success(let found) = parts else { return parts }
+                entries += found
+                split = true
+            } else if case .success(let found) = parse(String(line), today: today, rules: rules, accounts: accounts, cost: &cost) {
+                entries += found
+            } else {
+                return nil
+            }
+        }
+        return split ? .success(entries) : nil
     }
 
     /// A category named by a person in any language or grammatical form (`кафе`, `cafe`,

@@ -61,4 +61,17 @@ import Testing
         #expect(parse("ремонт 90000: плитка 80000, фарба 80000") == .failure(.splitExceedsTotal))
         #expect(amounts("ремонт 900000000: плитка 800000000") == [80_000_000_000, 10_000_000_000])
     }
+
+    @Test(arguments: [("кава 85 о 13:30", [8_500]), ("таксі 120 о 9:05", [12_000]), ("обід 240 о 13:30", [24_000])])
+    func aTimeAfterTheAmountIsNoSplit(text: String, expected: [Int64]) {
+        #expect(amounts(text) == expected, "\(text)")
+    }
+
+    @Test(arguments: ["Сільпо 1200: продукти 900\nкава 85", "Сільпо 1200: продукти 900; кава 85",
+                      "кава 85\nСільпо 1200: продукти 900, дім 300"])
+    func anEntryOnAnotherLineIsNeitherAPartNorCountedBesideTheTotal(text: String) throws {
+        let entries = try parse(text).get()
+        #expect(entries.reduce(0) { $0 + $1.amount.minorUnits } == 128_500, "\(entries.map(\.amount.minorUnits))")
+        #expect(entries.contains { $0.amount.minorUnits == 8_500 && $0.note == "кава" })
+    }
 }

@@ -54,7 +54,9 @@ extension StatementsFeature {
         let household = try household(of: member)
         switch button.choice {
         case .typed:
-            try ledger.statements.settle(stored.id, state: .linked, entryID: try sameTypedEntry(stored, household: household))
+            guard let typed = try sameTypedEntry(stored, household: household) else { return l("review.typed_missing") }
+            try ledger.statements.settle(stored.id, state: .linked, entryID: typed)
+            if let entry = stored.entryID { _ = try ledger.entries.delete(entryID: entry) }
         case .record:
             let entry = try stored.entryID ?? record(stored.fact, kind: stored.fact.amount.minorUnits < 0 ? .expense : .income,
                                                      member: member, household: household)
@@ -70,12 +72,15 @@ extension StatementsFeature {
     }
 
     /// The typed entry a row the member says they recorded already stands for: the first of
-    /// the same amount within two days that no other row is linked to; nil when none is left.
+    /// the same amount and direction within two days that no row is linked to; nil when none
+    /// is left (then the row keeps waiting: saying "typed" never drops it).
     private func sameTypedEntry(_ stored: StoredBankFact, household: Household) throws -> Int64? {
         let day = LocalDate(stored.fact.time, in: household.timeZone)
         let amount = stored.fact.amount.minorUnits.magnitude
+        let kind: EntryKind = stored.fact.amount.minorUnits < 0 ? .expense : .income
         return try ledger.statements.candidates(householdID: household.id, dates: day.adding(days: -2)...day.adding(days: 2))
-            .first { $0.amount.currency == stored.fact.amount.currency && $0.amount.minorUnits.magnitude == amount }?.entryID
+            .first { $0.amount.currency == stored.fact.amount.currency && $0.amount.minorUnits.magnitude == amount && $0.kind == kind }?
+            .entryID
     }
 }
 

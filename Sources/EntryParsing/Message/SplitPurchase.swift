@@ -7,19 +7,21 @@ enum SplitPurchase {
     /// The text before and after the first colon that can start a split: not inside a time
     /// (`13:30`), with something on both sides. Nil for a message without one. Cost: one scan.
     static func halves(_ text: String) -> (head: Substring, parts: Substring)? {
-        var previous: Character?
         for index in text.indices where text[index] == ":" {
             let next = text.index(after: index)
+            let previous = index > text.startIndex ? text[text.index(before: index)] : nil
             let between = previous?.isNumber == true && next < text.endIndex && text[next].isNumber
             if !between {
                 let head = text[..<index], parts = text[next...]
                 guard !head.allSatisfy(\.isWhitespace), !parts.allSatisfy(\.isWhitespace) else { return nil }
                 return (head, parts)
             }
-            previous = text[index]
         }
         return nil
     }
+
+    /// Where a line of a message ends, as the tokenizer sees it.
+    static func endsLine(_ character: Character) -> Bool { character.isNewline || character == ";" }
 
     /// The parts of `whole`, each dated and paid as the whole was, in its own category (or the
     /// whole's when it names none), with the rest of the total as one more part. Nil when the

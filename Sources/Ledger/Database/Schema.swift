@@ -101,6 +101,7 @@ enum Schema {
         accounts,
         statements,
         savings,
+        statementLinks,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -66,6 +66,12 @@ extension FamilyStore {
             UPDATE deleted_entries SET household_id = ?1, row = json_set(row, '$.household_id', ?1)
             WHERE member_id = ?2 AND household_id = ?3 AND entry_id BETWEEN ?4 AND ?5
             """, householdID, memberID, from, first, last)
+        // Their bank rows follow the entries made from or linked to them (all of them when they
+        // join): a statement read again in the new household is known there, not counted twice.
+        try db.execute("""
+            UPDATE OR IGNORE bank_facts SET household_id = ?1
+            WHERE member_id = ?2 AND household_id = ?3 AND (?6 OR entry_id BETWEEN ?4 AND ?5)
+            """, householdID, memberID, from, first, last, ids == nil)
     }
 
     /// The households a member left, where what they wrote while there stays.

@@ -48,3 +48,18 @@ extension Schema {
         CREATE INDEX bank_facts_by_state ON bank_facts (household_id, state);
         """)
 }
+
+extension Schema {
+    /// An entry a bank fact points at may be deleted (`/undo`, an edit, a button): the fact lets
+    /// go of it instead of failing the delete. A fact the entry was made from is then the
+    /// member's "not counted"; a fact linked to a typed entry is a purchase nothing counts any
+    /// more, so it asks (`/review`). A restored entry comes back unlinked.
+    static let statementLinks = Migration(version: 18, name: "bank facts let go of deleted entries", sql: """
+        CREATE TRIGGER bank_facts_release_entry BEFORE DELETE ON entries
+        BEGIN
+            UPDATE bank_facts SET entry_id = NULL,
+                state = CASE state WHEN 'recorded' THEN 'dismissed' WHEN 'linked' THEN 'ambiguous' ELSE state END
+            WHERE entry_id = OLD.id;
+        END;
+        """)
+}
