@@ -9,16 +9,8 @@ import Localization
 /// conversation on a SQLite file (the reply queued in the outbox included).
 public enum SavingsBenchmark {
     public static func run(accounts count: Int = 10, days: Int = 3 * 365, folder: URL, print say: (String) -> Void) throws {
-        let path = folder.appendingPathComponent("bench-savings.sqlite").path
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let kyiv = ZoneRules(identifier: "Europe/Kyiv") ?? .utc
-        let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_795_248_000))
-        let ledger = try Ledger(path: path, clock: clock)
-        let handler = ConversationHandler(ledger: ledger, catalog: try Catalog.load(), clock: clock,
-                                          settings: ConversationSettings(timeZone: kyiv))
-        let member = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"),
-                                                         timeZone: kyiv)
-        let today = LocalDate(clock.now(), in: kyiv)
+        let home = try BenchHousehold(folder: folder, name: "savings")
+        let (ledger, handler, member, today) = (home.ledger, home.handler, home.member, home.today)
         guard let card = try ledger.accounts.account(memberID: member.id, key: .card) else { return }
         try ledger.transaction {
             for index in 0..<count {

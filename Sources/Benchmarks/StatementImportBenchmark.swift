@@ -11,15 +11,8 @@ import Localization
 /// The figure is what a member waits between the file arriving and its summary.
 public enum StatementImportBenchmark {
     public static func run(rows: Int = 10_000, typed: Int = 10_000, folder: URL, print say: (String) -> Void) throws {
-        let path = folder.appendingPathComponent("bench-import.sqlite").path
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let kyiv = ZoneRules(identifier: "Europe/Kyiv") ?? .utc
-        let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_795_248_000))
-        let ledger = try Ledger(path: path, clock: clock)
-        let handler = ConversationHandler(ledger: ledger, catalog: try Catalog.load(), clock: clock,
-                                          settings: ConversationSettings(timeZone: kyiv))
-        let member = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"),
-                                                         timeZone: kyiv)
+        let home = try BenchHousehold(folder: folder, name: "import")
+        let (ledger, handler, member, kyiv) = (home.ledger, home.handler, home.member, home.zone)
         let csv = StatementBenchmark.monobankCSV(rows: rows)
         guard case .success(let statement) = StatementReader.read(csv, fileName: "bench.csv") else {
             return say("statement import: the benchmark's statement did not read")
