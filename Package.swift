@@ -40,6 +40,9 @@ let package = Package(
         .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking"]),
         // libcurl HTTP, Bot API types, the long poller and the outbox sender.
         .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
+        // Monobank's personal API: the client (statements as bank facts) and the poll planner that
+        // keeps to its limits. Talks HTTP only through TelegramClient's `HTTPClient`.
+        .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "TelegramClient"]),
         // Monthly reports and budgets: plain values built from month totals, then rendered.
         .target(name: "Reports", dependencies: ["KopiykaCore", "Ledger", "Localization"]),
         // What the bot says to a message: parse → ledger → localized reply.
@@ -52,7 +55,7 @@ let package = Package(
         // Telegram with pacing, start-up and shutdown.
         .target(
             name: "TelegramBot",
-            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization"]),
+            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization", "Monobank", "Banking"]),
         .executableTarget(
             name: "kopiyka",
             dependencies: [
@@ -81,6 +84,9 @@ let package = Package(
             name: "BankingTests",
             dependencies: ["Banking", "CZlib", "KopiykaCore", "KopiykaTestSupport"],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MonobankTests",
+            dependencies: ["Monobank", "Banking", "TelegramClient", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
