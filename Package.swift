@@ -22,6 +22,10 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // OpenSSL's libcrypto (already linked by libcurl): AES-256-GCM for secrets kept at rest.
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         // glibc's malloc tuning (`mallopt`), which the Glibc module does not export.
         .systemLibrary(name: "CMalloc"),
 
@@ -37,7 +41,7 @@ let package = Package(
         // A small, strict wrapper over the system SQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Households, members, accounts and entries on SQLite, with migrations.
-        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking"]),
+        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto"]),
         // libcurl HTTP, Bot API types, the long poller and the outbox sender.
         .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
         // Monobank's personal API: the client (statements as bank facts) and the poll planner that

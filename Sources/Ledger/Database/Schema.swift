@@ -100,6 +100,7 @@ enum Schema {
         exportChunks,
         accounts,
         statements,
+        monobank,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
