@@ -83,3 +83,11 @@ extension MonobankPollPlanner {
         }
     }
 }
+
+extension MonobankPollPlanner {
+    /// The account's window starts over from its stored cursor: a page came but could not be
+    /// stored, and a later page must not move the cursor past it.
+    public mutating func restartWindow(key: Int64, account: String) {
+        tokens[key]?.paging[account] = nil
+    }
+}
