@@ -4,7 +4,7 @@
 # missing (Debian/Ubuntu).
 
 SWIFT ?= swift
-SYSTEM_PACKAGES := libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config tzdata
+SYSTEM_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev zlib1g-dev pkg-config tzdata
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build bench deps release

@@ -22,6 +22,10 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // OpenSSL's libcrypto (already linked by libcurl): AES-256-GCM for secrets kept at rest.
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         // glibc's malloc tuning (`mallopt`), which the Glibc module does not export.
         .systemLibrary(name: "CMalloc"),
 
@@ -37,9 +41,12 @@ let package = Package(
         // A small, strict wrapper over the system SQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Households, members, accounts and entries on SQLite, with migrations.
-        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking"]),
+        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto"]),
         // libcurl HTTP, Bot API types, the long poller and the outbox sender.
         .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
+        // Monobank's personal API: the client (statements as bank facts) and the poll planner that
+        // keeps to its limits. Talks HTTP only through TelegramClient's `HTTPClient`.
+        .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "TelegramClient"]),
         // Monthly reports and budgets: plain values built from month totals, then rendered.
         .target(name: "Reports", dependencies: ["KopiykaCore", "Ledger", "Localization"]),
         // What the bot says to a message: parse → ledger → localized reply.
@@ -53,7 +60,7 @@ let package = Package(
         // Telegram with pacing, start-up and shutdown.
         .target(
             name: "TelegramBot",
-            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization"]),
+            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization", "Monobank", "Banking"]),
         .executableTarget(
             name: "kopiyka",
             dependencies: [
@@ -82,6 +89,9 @@ let package = Package(
             name: "BankingTests",
             dependencies: ["Banking", "CZlib", "KopiykaCore", "KopiykaTestSupport"],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MonobankTests",
+            dependencies: ["Monobank", "Banking", "TelegramClient", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(

@@ -13,6 +13,8 @@ public struct BotRunner: Sendable {
     public struct Configuration: Sendable {
         public var token: String
         public var apiURL: String
+        /// Monobank's personal API (`MONOBANK_API_URL`); tests point it at a fake.
+        public var monobankAPIURL = "https://api.monobank.ua"
         public var databasePath: String
         public var settings: ConversationSettings
         public var pacingDisabled: Bool
@@ -80,9 +82,14 @@ public struct BotRunner: Sendable {
 
         let scheduler = Task { await runScheduler() }
         let fetcher = Task { await runStatementFetching(api) }
+        let bankHTTP = CurlHTTPClient(threads: 1)
+        let monobank = Task { await runMonobankFeed(bankHTTP) }
         let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()
         scheduler.cancel()
         fetcher.cancel()
+        monobank.cancel()
+        await monobank.value
+        bankHTTP.shutdown()
         delivery.drain(by: .now + configuration.flushGrace)
         await sending.value
         switch exit {

@@ -36,7 +36,7 @@ extension OutboxDelivery {
         switch content {
         case .message(let html, _, _): OutgoingText.split(html)
         case .edit(_, _, let html, _): Array(OutgoingText.split(html).prefix(1))
-        case .callbackAnswer, .document: [""]
+        case .callbackAnswer, .document, .delete: [""]
         }
     }
 
@@ -57,6 +57,8 @@ extension OutboxDelivery {
             return await sender.send(.callbackAnswer(queryID: queryID, text: text))
         case .document(let fileName, let data, let caption):
             return await sender.send(.document(chatID: item.chatID, fileName: fileName, data: data, caption: caption))
+        case .delete(let messageID):
+            return await sender.send(.delete(chatID: item.chatID, messageID: Int(messageID)))
         }
     }
 

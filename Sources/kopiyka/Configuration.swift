@@ -8,6 +8,7 @@ import Localization
 struct Configuration {
     var botToken: String?
     var telegramAPIURL = "https://api.telegram.org"
+    var monobankAPIURL = "https://api.monobank.ua"
     var databasePath = "./kopiyka.sqlite"
     var timeZone = ZoneRules.utc
     var defaultLanguage = Language.uk
@@ -37,6 +38,12 @@ struct Configuration {
                 throw Invalid(description: "TELEGRAM_API_URL must start with http:// or https://")
             }
             telegramAPIURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        if let url = value("MONOBANK_API_URL") {
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw Invalid(description: "MONOBANK_API_URL must start with http:// or https://")
+            }
+            monobankAPIURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
         if let path = value("DATABASE_PATH") { databasePath = path }
         let zone = value("BOT_TIMEZONE") ?? "Europe/Kyiv"

@@ -41,6 +41,8 @@ extension Ledger {
             case .document(let fileName, let data, let caption):
                 rows.append(FuzzRow(chatID: item.chatID, kind: .document, bytes: Array((fileName + (caption ?? "")).utf8) + data,
                                     buttonData: [], messageID: item.id, outboxID: item.id))
+            case .delete:
+                break
             }
             try outbox.complete(item, with: .sent(messageID: messageID))
         }

@@ -20,7 +20,8 @@ public final class RunningBot: Sendable {
     private let captured = CapturedLog()
 
     public init(fake: FakeBotAPI, databasePath: String, clock: WallClock = .fixed(testNow),
-                pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv, faults: FaultInjection = .none) throws {
+                pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv, faults: FaultInjection = .none,
+                monobankURL: String? = nil, botClock: BotClock? = nil) throws {
         self.fake = fake
         self.databasePath = databasePath
         let captured = self.captured
@@ -29,7 +30,8 @@ public final class RunningBot: Sendable {
             token: fake.token, apiURL: fake.baseURL, databasePath: databasePath,
             settings: ConversationSettings(timeZone: timeZone), pacingDisabled: pacingDisabled)
         configuration.scheduleInterval = .milliseconds(50)
-        configuration.clock = BotClock(wall: .system, now: { .now }, sleeper: sleeper.sleeper)
+        configuration.clock = botClock ?? BotClock(wall: .system, now: { .now }, sleeper: sleeper.sleeper)
+        if let monobankURL { configuration.monobankAPIURL = monobankURL }
         configuration.faults = faults
         let runner = try BotRunner(configuration: configuration, catalog: try Catalog.load(), clock: clock, logger: logger)
         core = runner.core

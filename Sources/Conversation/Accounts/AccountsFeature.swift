@@ -16,7 +16,7 @@ struct AccountsFeature: Feature {
         KnownCommand("balance", section: .reports, helpRank: 25, menuRank: 15, words: ["баланс", "balance"]) { call in
             try call.reply(try AccountsFeature(call.context).balance(member: call.member, household: call.household))
         },
-        KnownCommand("accounts", section: .entries, helpRank: 85, menuRank: 16, aliases: ["rakhunky", "scheta"],
+        KnownCommand("accounts", section: .entries, helpRank: 85, menuRank: 17, aliases: ["rakhunky", "scheta"],
                      words: ["рахунки", "счета", "accounts"]) { call in
             try AccountsFeature(call.context).accounts(call.argument, member: call.member, household: call.household,
                                                        chat: call.message.chat, reply: call.reply)

@@ -6,7 +6,7 @@ import Reports
 
 extension ReportsFeature {
     static let healthCommands: [KnownCommand] = [
-        KnownCommand("health", section: .reports, helpRank: 28, menuRank: 19, words: ["здоровʼя", "здоровье", "health"]) { call in
+        KnownCommand("health", section: .reports, helpRank: 28, menuRank: 20, words: ["здоровʼя", "здоровье", "health"]) { call in
             try call.reply(try ReportsFeature(call.context).health(call.member, household: call.household))
         },
     ]

@@ -14,6 +14,11 @@ extension ConversationHandler {
         let reply = Replier(ledger: ledger, chat: message.chat)
         let context = self.context
         let welcome = WelcomeFeature(context), entries = EntriesFeature(context)
+        if command?.name == "monobank" || command?.name == "mono" {  // Any group, linked or not: never a token here.
+            let member = try ledger.families.member(telegramUserID: message.sender.id)
+            try MonobankFeature(context).inGroup(message, l: member.map(welcome.localizer) ?? catalog[welcome.language(of: message.sender)])
+            return
+        }
         guard let household = try ledger.families.household(familyChatID: message.chat.id) else {
             if addressed { try reply(catalog[welcome.language(of: message.sender)]("group.not_linked")) }
             return

@@ -78,6 +78,7 @@ public final class ConversationHandler {
         }
         let (member, isNew) = try WelcomeFeature(context).memberFor(message.sender)
         if isNew { try WelcomeFeature(context).welcome(member, reply: reply) }
+        if command == nil, try MonobankFeature(context).receive(message, text: text, member: member, reply: reply) { return }
         if command == nil, let view = try replied(to: message) {
             try CorrectionsFeature(context).correct(view, with: text, member: member, reply: reply)
         } else if command == nil, try AccountsFeature(context).answerReply(message, text: text, member: member, reply: reply) {

@@ -3,12 +3,13 @@
 enum Features {
     static let commands: [KnownCommand] = ReportsFeature.commands + EntriesFeature.commands + CorrectionsFeature.commands
         + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands + AccountsFeature.commands
-        + StatementsFeature.commands + SavingsFeature.commands
+        + StatementsFeature.commands + SavingsFeature.commands + MonobankFeature.commands
         + ReportsFeature.healthCommands
 
     static let buttons: [ButtonNamespace] = [
         WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
         AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons,
+        MonobankFeature.buttons,
     ]
 
     static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs]

@@ -13,7 +13,7 @@ struct SavingsFeature: Feature {
     init(_ context: ConversationContext) { self.context = context }
 
     static let commands: [KnownCommand] = [
-        KnownCommand("savings", section: .reports, helpRank: 27, menuRank: 18, aliases: ["zaoshchadzhennia", "sberezheniya"],
+        KnownCommand("savings", section: .reports, helpRank: 27, menuRank: 16, aliases: ["zaoshchadzhennia", "sberezheniya"],
                      words: ["заощадження", "накопичення", "сбережения", "накопления", "savings"]) { call in
             try call.reply(try SavingsFeature(call.context).overview(call.member, household: call.household))
         },

@@ -9,7 +9,7 @@ extension StatementsFeature {
     static let reviewPage = 5
 
     static let commands: [KnownCommand] = [
-        KnownCommand("review", section: .entries, helpRank: 95, menuRank: 17) { call in
+        KnownCommand("review", section: .entries, helpRank: 95, menuRank: 18) { call in
             let view = try StatementsFeature(call.context).review(call.member)
             try call.reply(view.html, buttons: view.buttons)
         },

@@ -100,6 +100,7 @@ enum Schema {
         exportChunks,
         accounts,
         statements,
+        monobank,
         savings,
         statementLinks,
     ])

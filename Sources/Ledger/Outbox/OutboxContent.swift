@@ -23,6 +23,8 @@ public enum OutboxContent: Codable, Equatable, Sendable {
     case callbackAnswer(queryID: String, text: String?)
     /// `sendDocument`: a file made for this chat (the CSV export).
     case document(fileName: String, data: Data, caption: String?)
+    /// `deleteMessage`: a member's message that held a secret (a Monobank token).
+    case delete(messageID: Int64)
 }
 
 /// A pending outbox row.

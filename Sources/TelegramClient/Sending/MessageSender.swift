@@ -23,6 +23,9 @@ public struct MessageSender: Sendable {
             case .document(let chatID, let fileName, let data, let caption):
                 let sent = try await api.sendDocument(chatID: chatID, fileName: fileName, data: data, caption: caption)
                 return .sent(messageID: sent.messageID)
+            case .delete(let chatID, let messageID):
+                try await api.deleteMessage(chatID: chatID, messageID: messageID)
+                return .sent(messageID: nil)
             }
         } catch {
             return outcome(for: error, of: message)

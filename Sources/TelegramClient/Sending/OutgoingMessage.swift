@@ -10,11 +10,13 @@ public enum OutgoingMessage: Sendable, Equatable {
               parseMode: ParseMode? = .html)
     case callbackAnswer(queryID: String, text: String? = nil)
     case document(chatID: Int64, fileName: String, data: Data, caption: String? = nil)
+    case delete(chatID: Int64, messageID: Int)
 
     /// The chat whose pace it counts against; nil for a callback answer, which is not paced.
     public var chatID: Int64? {
         switch self {
-        case .text(let chatID, _, _, _, _, _), .edit(let chatID, _, _, _, _), .document(let chatID, _, _, _): chatID
+        case .text(let chatID, _, _, _, _, _), .edit(let chatID, _, _, _, _), .document(let chatID, _, _, _),
+             .delete(let chatID, _): chatID
         case .callbackAnswer: nil
         }
     }

@@ -58,6 +58,7 @@ struct RunCommand {
             token: token, apiURL: configuration.telegramAPIURL, databasePath: configuration.databasePath,
             settings: ConversationSettings(timeZone: configuration.timeZone, defaultLanguage: configuration.defaultLanguage),
             pacingDisabled: configuration.pacingDisabled)
+        setup.monobankAPIURL = configuration.monobankAPIURL
         setup.faults = try Self.faultInjection(log: log)
         let runner: BotRunner
         do {

@@ -53,6 +53,7 @@ extension FakeBotAPI {
         case "senddocument": return sendFile(parameters, field: "document")
         case "sendphoto": return sendFile(parameters, field: "photo")
         case "getfile": return getFile(values)
+        case "deletemessage": return deleteMessage(values)
         default: return Self.error(404, "Not Found")
         }
     }

@@ -19,6 +19,7 @@ struct FakeBotAPIState {
     /// Files members sent, by file id, and how many times one was downloaded.
     var files: [String: Data] = [:]
     var downloads = 0
+    var deletedMessages: [FakeDeletedMessage] = []
 
     mutating func takeFault(for method: String) -> FakeFault? {
         guard var queue = faults[method], !queue.isEmpty else { return nil }

@@ -1,0 +1,43 @@
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+
+/// A press on one of the member's Monobank accounts: follow it, or stop.
+struct MonobankButton: ButtonData {
+    static let prefixes: Set<String> = ["mono"]
+    let accountRowID: Int64
+
+    var encoded: String { "mono:f:\(accountRowID)" }
+
+    init(accountRowID: Int64) { self.accountRowID = accountRowID }
+
+    init?(fields: [Substring]) {
+        guard fields.count == 3, fields[0] == "mono", fields[1] == "f", let id = Self.id(fields, 2) else { return nil }
+        accountRowID = id
+    }
+}
+
+extension MonobankFeature {
+    /// The member's accounts and jars, a button each, ✓ on those followed.
+    func accountsView(member: Member) throws -> (html: String, buttons: [[OutboxButton]]) {
+        let l = localizer(member)
+        let accounts = try ledger.monobank.accounts(memberID: member.id)
+        guard !accounts.isEmpty else { return (l("monobank.connected.empty"), []) }
+        let buttons = accounts.map { account in
+            let title = (account.kind == .card ? "💳 " : "🫙 ") + account.label.clipped(to: 40) + " · " + account.currency.code
+            return [OutboxButton(title: account.followed ? "✓ " + title : title, data: MonobankButton(accountRowID: account.id).encoded)]
+        }
+        let followed = accounts.filter(\.followed).count
+        return (l("monobank.connected", ["count": .number(followed)]), buttons)
+    }
+
+    func press(_ button: MonobankButton, call: ButtonCall) throws -> String? {
+        guard let following = try ledger.monobank.toggle(accountRowID: button.accountRowID, memberID: call.member.id) else {
+            return call.localizer("monobank.not_yours")
+        }
+        let view = try accountsView(member: call.member)
+        try edit(call.press, html: view.html, buttons: view.buttons)
+        return call.localizer(following ? "monobank.following" : "monobank.not_following")
+    }
+}

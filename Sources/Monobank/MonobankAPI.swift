@@ -1,0 +1,83 @@
+import Banking
+import FoundationEssentials
+import KopiykaCore
+import TelegramClient
+
+/// Monobank's personal API for one member's token, over any `HTTPClient`. It keeps no state
+/// and makes exactly one request per call: keeping to the bank's limits is the caller's job
+/// (`MonobankPollPlanner`). The token goes only into the `X-Token` header: never into a URL,
+/// an error, or this value's description.
+public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public static let defaultBaseURL = "https://api.monobank.ua"
+    /// Why 30 s: the bank answers in well under a second; longer is a stuck connection.
+    static let timeout = Duration.seconds(30)
+
+    public let baseURL: String
+    private let token: String
+    private let http: any HTTPClient
+
+    public init(token: String, baseURL: String = MonobankAPI.defaultBaseURL, http: any HTTPClient) {
+        self.token = token
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.http = http
+    }
+
+    public var description: String { "MonobankAPI(\(baseURL), token: ***)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["baseURL": baseURL]) }
+
+    /// The member's name, accounts and jars.
+    public func clientInfo() async throws(MonobankError) -> ClientInfo {
+        try decode(try await get("/personal/client-info"), as: ClientInfo.self)
+    }
+
+    /// The account's (or jar's) items from `from` to `to`, newest first, at most 500: exactly
+    /// 500 means there may be more before the oldest. `currency` is the account's, from
+    /// client-info; the facts' `account` is the account's id.
+    public func statement(account: String, from: Date, to: Date, currency: Currency? = nil) async throws(MonobankError) -> [BankFact] {
+        let path = "/personal/statement/\(Self.pathSegment(account))/\(Int64(from.timeIntervalSince1970))/\(Int64(to.timeIntervalSince1970))"
+        let items = try decode(try await get(path), as: [Lenient<StatementItem>].self).compactMap(\.value)
+        return items.map { $0.fact(account: account, accountCurrency: currency) }
+    }
+
+    /// An account id as one path segment: Monobank's ids are URL-safe; anything else is dropped.
+    static func pathSegment(_ id: String) -> String {
+        id.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    private func get(_ path: String) async throws(MonobankError) -> HTTPResponse {
+        let request = HTTPRequest(method: .get, url: baseURL + path, headers: [("X-Token", token)], timeout: Self.timeout)
+        let response: HTTPResponse
+        do {
+            response = try await http.perform(request)
+        } catch let error as HTTPClientError {
+            throw .transient(String(describing: error.kind))
+        } catch {
+            throw .transient(error is CancellationError ? "cancelled" : "no answer")
+        }
+        switch response.status {
+        case 200..<300: return response
+        case 429: throw .rateLimited
+        case 401: throw .tokenRevoked(status: 401)
+        case 403: throw Self.looksLikeJSON(response.body) ? .tokenRevoked(status: 403) : .edgeBlocked
+        default: throw .transient("HTTP \(response.status)")
+        }
+    }
+
+    private func decode<T: Decodable>(_ response: HTTPResponse, as: T.Type) throws(MonobankError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: response.body)
+        } catch {
+            throw .transient("an answer that is not JSON")
+        }
+    }
+
+    /// A JSON error body (`{"errorDescription": …}`) comes from the API; an edge's refusal is a page.
+    static func looksLikeJSON(_ body: Data) -> Bool {
+        body.first { !$0.isASCIIWhitespace } == UInt8(ascii: "{")
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+}

@@ -1,0 +1,82 @@
+import Banking
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Monobank
+import TelegramClient
+
+extension BotRunner {
+    /// Polls Monobank for every connected token, outside any update, as `MonobankPollPlanner`
+    /// allows: a new token is checked with client-info, then each followed account's statement
+    /// is read and handed to the conversation, facts and cursor in one transaction. Looks for
+    /// new tokens at least every 5 s, on `configuration.clock`. The token is used only for the
+    /// call's header and never logged.
+    func runMonobankFeed(_ http: any HTTPClient) async {
+        var planner = MonobankPollPlanner()
+        while !Task.isCancelled {
+            var delay = Duration.seconds(5)
+            do {
+                let sources = try await core.monobankSources()
+                for source in sources where source.token == nil {
+                    try await core.monobankRefused(memberID: source.memberID, unreadable: true)
+                }
+                let usable = sources.filter { $0.token != nil }
+                let feeds = usable.map { source in
+                    MonobankPollPlanner.Feed(key: source.memberID, needsCheck: source.needsCheck,
+                                             accounts: source.accounts.map { .init(id: $0.accountID, cursor: $0.cursor) })
+                }
+                let now = configuration.clock.wall.now()
+                switch planner.next(feeds, now: now) {
+                case .wait(let until):
+                    if let until { delay = min(delay, .milliseconds(max(Int64(until.timeIntervalSince(now) * 1000), 1))) }
+                case .call(let key, let call):
+                    if let source = usable.first(where: { $0.memberID == key }), let token = source.token {
+                        let api = MonobankAPI(token: token, baseURL: configuration.monobankAPIURL, http: http)
+                        await perform(call, for: source, api: api, planner: &planner)
+                    }
+                    delay = .zero
+                }
+            } catch {
+                log.warning("monobank feed: \(error)")
+            }
+            if delay == .zero { await Task.yield(); continue }
+            do { try await configuration.clock.sleeper.sleep(for: delay) } catch { return }
+        }
+    }
+
+    private func perform(_ call: MonobankPollPlanner.Call, for source: MonobankFeedSource, api: MonobankAPI,
+                         planner: inout MonobankPollPlanner) async {
+        let key = source.memberID
+        let clock = configuration.clock.wall
+        do throws(MonobankError) {
+            switch call {
+            case .clientInfo:
+                let info = try await api.clientInfo()
+                _ = planner.record(.checked, of: call, key: key, now: clock.now())
+                let accounts = info.accounts.compactMap { account in
+                    account.currency.map { MonobankAccount(accountID: account.id, kind: .card, label: account.masked, currency: $0) }
+                } + info.jars.compactMap { jar in
+                    jar.currency.map { MonobankAccount(accountID: jar.id, kind: .jar, label: jar.title, currency: $0) }
+                }
+                do { try await core.monobankChecked(memberID: key, accounts: accounts) } catch { log.warning("monobank: \(error)") }
+            case .statement(let account, let from, let to):
+                let currency = source.accounts.first { $0.accountID == account }?.currency
+                let facts = try await api.statement(account: account, from: from, to: to, currency: currency)
+                let verdict = planner.record(.statement(count: facts.count, oldest: facts.map(\.time).min()), of: call, key: key,
+                                             now: clock.now())
+                guard case .store(let cursor) = verdict else { return }
+                do {
+                    try await core.monobankReceived(memberID: key, accountID: account, facts: facts, cursor: cursor)
+                } catch {
+                    planner.restartWindow(key: key, account: account)
+                    log.warning("monobank: facts of member \(key) not stored: \(error)")
+                }
+            }
+        } catch {
+            log.warning("monobank, member \(key): \(error)")
+            if planner.record(.failed(error), of: call, key: key, now: clock.now()) == .tokenRevoked {
+                do { try await core.monobankRefused(memberID: key, unreadable: false) } catch { log.warning("monobank: \(error)") }
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+
+/// Monobank's personal API on loopback, as the bank behaves: client-info with accounts and
+/// jars, statements newest first at most 500 a call, 429 for a second call by a token within
+/// 60 s (on the clock the test hands in), 403 JSON for a token it does not know or that was
+/// revoked, and an HTML 403 from "the edge" when told. Every request is recorded, its token
+/// included, so a test can check what the bot sent.
+public final class FakeMonobankAPI: Sendable {
+    public struct Client: Sendable {
+        public var name: String
+        /// `[(id, currencyCode, maskedPan)]`.
+        public var accounts: [(id: String, currencyCode: Int, maskedPan: String)]
+        public var jars: [(id: String, title: String, currencyCode: Int)]
+        /// Items by account id, any order.
+        public var statements: [String: [Item]] = [:]
+        public var revoked = false
+
+        public init(name: String, accounts: [(id: String, currencyCode: Int, maskedPan: String)],
+                    jars: [(id: String, title: String, currencyCode: Int)] = []) {
+            self.name = name
+            self.accounts = accounts
+            self.jars = jars
+        }
+    }
+
+    public struct Item: Sendable {
+        public var id: String
+        public var time: Int64
+        public var description: String
+        public var mcc: Int
+        public var amount: Int64
+        public var hold: Bool
+
+        public init(id: String, time: Int64, description: String, mcc: Int, amount: Int64, hold: Bool = false) {
+            self.id = id
+            self.time = time
+            self.description = description
+            self.mcc = mcc
+            self.amount = amount
+            self.hold = hold
+        }
+    }
+
+    public struct Request: Sendable, Equatable {
+        public var path: String
+        public var token: String?
+        public var status: Int
+    }
+
+    struct State {
+        var clients: [String: Client] = [:]
+        var lastCall: [String: Date] = [:]
+        var requests: [Request] = []
+        var edgeBlocked = false
+    }
+
+    final class Shared: Sendable {
+        let state = Mutex(State())
+    }
+
+    let shared = Shared()
+    private let server: LoopbackHTTPServer
+
+    /// `now`: the bank's clock for its 60 s limit; tests hand in the bot's.
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        let shared = self.shared
+        server = LoopbackHTTPServer { request in
+            Self.route(request, shared: shared, now: now())
+        }
+    }
+
+    func withState<T>(_ body: (inout State) -> T) -> T { shared.state.withLock { body(&$0) } }
+
+    public func start() throws { try server.start() }
+    public func stop() { server.stop() }
+    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+
+    public func add(token: String, _ client: Client) { withState { $0.clients[token] = client } }
+
+    /// Items that appear in an account's statement from now on.
+    public func post(_ items: [Item], token: String, account: String) {
+        withState { $0.clients[token]?.statements[account, default: []].append(contentsOf: items) }
+    }
+
+    public func revoke(token: String) { withState { $0.clients[token]?.revoked = true } }
+
+    /// The edge answers every request with an HTML 403 (true) or lets them through again.
+    public func blockAtEdge(_ blocked: Bool) { withState { $0.edgeBlocked = blocked } }
+
+    public var requests: [Request] { withState { $0.requests } }
+}

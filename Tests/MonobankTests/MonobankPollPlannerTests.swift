@@ -1,0 +1,125 @@
+import Foundation
+import Monobank
+import Testing
+
+/// The bank's rules, one by one, on the planner alone: no I/O, time handed in.
+@Suite struct MonobankPollPlannerTests {
+    let start = Date(timeIntervalSince1970: 1_795_248_000)
+    typealias Planner = MonobankPollPlanner
+
+    func feed(_ accounts: [(String, Date?)], key: Int64 = 1, check: Bool = false) -> Planner.Feed {
+        Planner.Feed(key: key, needsCheck: check, accounts: accounts.map { Planner.Account(id: $0.0, cursor: $0.1) })
+    }
+
+    func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
+
+    @Test func aNewTokenIsCheckedFirstThenItsAccountsWaitTheGap() {
+        var planner = Planner()
+        #expect(planner.next([feed([], check: true)], now: start) == .call(key: 1, .clientInfo))
+        #expect(planner.record(.checked, of: .clientInfo, key: 1, now: at(1)) == .store(cursor: nil))
+        #expect(planner.next([feed([("a", nil)])], now: at(2)) == .wait(until: at(61)))
+    }
+
+    @Test func oneCallPerMinutePerTokenSharedByItsAccounts() throws {
+        var planner = Planner()
+        let feeds = [feed([("a", at(0)), ("b", at(0))])]
+        guard case .call(_, let first) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
+        _ = planner.record(.statement(count: 0, oldest: nil), of: first, key: 1, now: at(0))
+        #expect(planner.next(feeds, now: at(30)) == .wait(until: at(60)))
+        guard case .call(_, let second) = planner.next(feeds, now: at(60)),
+              case .statement(let one, _, _) = first, case .statement(let two, _, _) = second else {
+            Issue.record("no second call"); return
+        }
+        #expect(Set([one, two]) == ["a", "b"], "the two accounts take turns")
+    }
+
+    @Test func anotherTokenIsNotHeldBackByTheFirst() {
+        var planner = Planner()
+        let feeds = [feed([("a", at(0))], key: 1), feed([("b", at(0))], key: 2)]
+        #expect(planner.next(feeds, now: at(0)) == .call(key: 1, .statement(account: "a", from: at(-3_600), to: at(0))))
+        #expect(planner.next(feeds, now: at(0)) == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))))
+    }
+
+    @Test func aNewAccountIsReadAMonthBackInOneWindow() {
+        var planner = Planner()
+        guard case .call(_, .statement(_, let from, let to)) = planner.next([feed([("a", nil)])], now: at(0)) else {
+            Issue.record("no call"); return
+        }
+        #expect(to == at(0))
+        #expect(to.timeIntervalSince(from) == Planner.history)
+        #expect(to.timeIntervalSince(from) <= 2_682_000)
+    }
+
+    @Test func aLongGapIsCaughtUpInWindowsOfAtMost31DaysAndAnHour() {
+        var planner = Planner()
+        let cursor = at(-100 * 86_400)
+        let call = planner.next([feed([("a", cursor)])], now: at(0))
+        #expect(call == .call(key: 1, .statement(account: "a", from: at(-100 * 86_400 - 3_600), to: at(-100 * 86_400 - 3_600 + 2_682_000))))
+        guard case .call(_, let made) = call, case .statement(_, _, let end) = made else { return }
+        #expect(planner.record(.statement(count: 3, oldest: end), of: made, key: 1, now: at(1)) == .store(cursor: end))
+    }
+
+    @Test func exactly500ItemsAskForTheRestBeforeTheOldestAndTheCursorWaitsForTheLastPage() {
+        var planner = Planner()
+        let feeds = [feed([("a", at(-86_400))])]
+        guard case .call(_, let first) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
+        #expect(planner.record(.statement(count: 500, oldest: at(-40_000)), of: first, key: 1, now: at(0)) == .store(cursor: nil))
+        let second = planner.next(feeds, now: at(60))
+        #expect(second == .call(key: 1, .statement(account: "a", from: at(-90_000), to: at(-40_000))))
+        guard case .call(_, let page) = second else { return }
+        #expect(planner.record(.statement(count: 499, oldest: at(-89_000)), of: page, key: 1, now: at(61)) == .store(cursor: at(0)),
+                "the cursor moves to the first page's end once the window is whole")
+    }
+
+    @Test func pagesAreNotAskedAgainWhenTheOldestMadeNoProgress() {
+        var planner = Planner()
+        let call = Planner.Call.statement(account: "a", from: at(-100), to: at(0))
+        _ = planner.next([feed([("a", at(-100 + 3_600))])], now: at(0))
+        #expect(planner.record(.statement(count: 500, oldest: at(0)), of: call, key: 1, now: at(0)) == .store(cursor: at(0)))
+    }
+
+    @Test func a429BacksOffLongerEachTimeAndThenThePageIsAskedAgain() {
+        var planner = Planner()
+        let feeds = [feed([("a", at(0))])]
+        guard case .call(_, let call) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
+        #expect(planner.record(.failed(.rateLimited), of: call, key: 1, now: at(0)) == .later)
+        #expect(planner.next(feeds, now: at(60)) == .wait(until: at(120)))
+        #expect(planner.next(feeds, now: at(120)) == .call(key: 1, call), "the same window again")
+        #expect(planner.record(.failed(.rateLimited), of: call, key: 1, now: at(120)) == .later)
+        #expect(planner.next(feeds, now: at(121)) == .wait(until: at(360)))
+    }
+
+    @Test func anHTMLRefusalFromTheEdgeWaitsAnHour() {
+        var planner = Planner()
+        let feeds = [feed([("a", at(0))])]
+        guard case .call(_, let call) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
+        #expect(planner.record(.failed(.edgeBlocked), of: call, key: 1, now: at(0)) == .later)
+        #expect(planner.next(feeds, now: at(10)) == .wait(until: at(3_600)))
+    }
+
+    @Test func aRevokedTokenStopsItsFeedAndNoOther() {
+        var planner = Planner()
+        let feeds = [feed([("a", at(0))], key: 1), feed([("b", at(0))], key: 2)]
+        guard case .call(_, let call) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
+        #expect(planner.record(.failed(.tokenRevoked(status: 403)), of: call, key: 1, now: at(0)) == .tokenRevoked)
+        #expect(planner.next(feeds, now: at(0)) == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))))
+        #expect(planner.next(feeds, now: at(1_000)) == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))),
+                "token 2's unanswered page is asked again; token 1 is never asked again")
+    }
+
+    @Test func aCaughtUpAccountIsReadAgainAfterItsInterval() {
+        var planner = Planner(accountInterval: 300)
+        guard case .call(_, let call) = planner.next([feed([("a", at(0))])], now: at(0)) else { Issue.record("no call"); return }
+        _ = planner.record(.statement(count: 1, oldest: at(-5)), of: call, key: 1, now: at(1))
+        #expect(planner.next([feed([("a", at(0))])], now: at(100)) == .wait(until: at(300)))
+        #expect(planner.next([], now: at(100)) == .wait(until: nil), "nothing to follow, nothing to wait for")
+    }
+
+    @Test func theGapCountsFromTheAnswerToo() {
+        var planner = Planner()
+        let feeds = [feed([("a", at(0)), ("b", at(0))])]
+        guard case .call(_, let call) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
+        _ = planner.record(.statement(count: 0, oldest: nil), of: call, key: 1, now: at(20))
+        #expect(planner.next(feeds, now: at(60)) == .wait(until: at(80)))
+    }
+}

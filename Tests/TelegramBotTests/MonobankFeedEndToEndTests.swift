@@ -1,0 +1,131 @@
+import Foundation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+import TelegramBot
+import Testing
+
+/// A Monobank token connected in chat, on the fake Bot API and the fake bank, through the real
+/// libcurl client: a month of statement comes in with no doubles of what was typed, then a new
+/// purchase on a later poll reaches the family group, after a restart too. Every sleep of the
+/// bot passes at once (`SkippingTime`), and the bank, on the same clock, refuses a second
+/// call within a minute: none is refused.
+@Suite(.serialized) struct MonobankFeedEndToEndTests {
+    static let token = "uXq3vN8sTzP0kLmW4rYb7cDe2fGh5jKa9oIu1yTr6eWq"
+    let folder = TemporaryDirectory("monobank-feed")
+    let fake = FakeBotAPI()
+    let time = SkippingTime()
+    let bank: FakeMonobankAPI
+    let olha: Int64 = 701
+    let group: Int64 = -100_701
+    var path: String { folder.path("bot.sqlite") }
+
+    init() throws {
+        let time = time
+        bank = FakeMonobankAPI(now: { time.now })
+        try fake.start()
+        try bank.start()
+    }
+
+    func plain(_ chatID: Int64) -> [String] {
+        fake.sentMessages(chatID: chatID).map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
+    }
+
+    func start() throws -> RunningBot {
+        try RunningBot(fake: fake, databasePath: path, monobankURL: bank.baseURL, botClock: time.botClock)
+    }
+
+    /// Forty purchases over the month before `testNow`, and the three Оля typed, each with
+    /// its own amount so none is unsure.
+    func month() -> [FakeMonobankAPI.Item] {
+        let base = Int64(testNow.timeIntervalSince1970)
+        var items = (1...40).map { n in
+            FakeMonobankAPI.Item(id: "m\(n)", time: base - Int64(n) * 17 * 3_600, description: "Магазин \(n)", mcc: 5411,
+                                 amount: -Int64(10_000 + n * 137))
+        }
+        items += [
+            .init(id: "t1", time: base - 3 * 86_400, description: "SILPO", mcc: 5411, amount: -45_670),
+            .init(id: "t2", time: base - 2 * 86_400, description: "UKLON", mcc: 4121, amount: -12_300),
+            .init(id: "t3", time: base - 1 * 86_400, description: "AROMA KAVA", mcc: 5814, amount: -8_500),
+        ]
+        return items
+    }
+
+    func entryCount() throws -> Int {
+        let ledger = try Ledger(path: path)
+        let member = try #require(try ledger.families.member(telegramUserID: olha))
+        return try ledger.entries.count(householdID: member.householdID)
+    }
+
+    @Test func aTokenConnectedInChatBringsTheMonthOnceThenNewPurchasesReachTheFamily() async throws {
+        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")], jars: [("jar-1", "Відпустка", 980)])
+        client.statements["acc-uah"] = month()
+        bank.add(token: Self.token, client)
+        var bot = try start()
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "сільпо 456,70 18.11", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "таксі 123 19.11", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "кава 85 20.11", firstName: "Оля")
+        fake.enqueueBotMembership(chatID: group, status: "member", byID: olha, firstName: "Оля")
+        #expect(await eventually { plain(group).first?.contains("сімейний чат") == true })
+        fake.enqueueMessage(chatID: olha, text: "/monobank", firstName: "Оля")
+        #expect(await eventually { plain(olha).last?.contains("api.monobank.ua") == true })
+        fake.enqueueMessage(chatID: olha, text: Self.token, firstName: "Оля", messageID: 424_242)
+        #expect(await eventually { fake.deletedMessages == [FakeDeletedMessage(chatID: olha, messageID: 424_242)] })
+        #expect(await eventually { plain(olha).last?.contains("Монобанк підключено") == true })
+        let list = try #require(fake.sentMessages(chatID: olha).last)
+        let card = try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) })
+        #expect(list.replyMarkup?.contains("*1234") == true && list.replyMarkup?.contains("Відпустка") == true)
+        #expect(list.replyMarkup?.contains("537541") == false, "never more of the card number than its last four digits")
+        fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID, data: card)
+        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 monobank *1234: 43 операції") } })
+        let summary = try #require(plain(olha).first { $0.hasPrefix("🏦 monobank") })
+        #expect(summary.contains("🔗 збіглися з вашими записами: 3") && summary.contains("➕ нових записів: 40"), "\(summary)")
+        #expect(try entryCount() == 43, "three typed, forty from the bank, none twice")
+        let familyPosts = plain(group).count
+
+        bank.post([.init(id: "n1", time: Int64(time.now.timeIntervalSince1970) - 10, description: "АТБ", mcc: 5411, amount: -31_415)],
+                  token: Self.token, account: "acc-uah")
+        #expect(await eventually { plain(group).dropFirst(familyPosts).contains { $0.contains("АТБ") && $0.contains("314,15") } })
+        #expect(try entryCount() == 44)
+
+        await bot.stop()
+        bot = try start()
+        bank.post([.init(id: "n2", time: Int64(time.now.timeIntervalSince1970) - 10, description: "Novus", mcc: 5411, amount: -27_100)],
+                  token: Self.token, account: "acc-uah")
+        #expect(await eventually { plain(group).contains { $0.contains("Novus") } }, "the feed goes on after a restart")
+        await bot.stop()
+        #expect(try entryCount() == 45, "a restart neither skips nor doubles")
+        #expect(!bank.requests.contains { $0.status == 429 }, "never a second call within a minute: \(bank.requests.map(\.path))")
+        #expect(!bank.requests.contains { $0.path.contains("jar-1") }, "a jar not chosen is not read")
+        #expect(!bot.logs.contains { $0.contains(Self.token) })
+        #expect(!fake.requests(method: "sendMessage").contains { $0.parameters.values.contains { $0.contains(Self.token) } })
+        fake.stop()
+        bank.stop()
+    }
+
+    @Test func aTokenRevokedLaterIsToldOnceAndPollingStops() async throws {
+        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
+        client.statements["acc-uah"] = Array(month().prefix(2))
+        bank.add(token: Self.token, client)
+        let bot = try start()
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "/monobank \(Self.token)", firstName: "Оля")
+        #expect(await eventually { plain(olha).last?.contains("Монобанк підключено") == true })
+        let list = try #require(fake.sentMessages(chatID: olha).last)
+        fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID,
+                                  data: try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) }))
+        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 monobank *1234") } })
+        bank.revoke(token: Self.token)
+        #expect(await eventually { plain(olha).last?.contains("більше не приймає") == true })
+        let calls = bank.requests.count
+        time.advance(by: .seconds(3_600))
+        try await Task.sleep(for: .milliseconds(300))
+        await bot.stop()
+        #expect(bank.requests.count == calls, "no call after the refusal")
+        #expect(plain(olha).filter { $0.contains("більше не приймає") }.count == 1)
+        #expect(try Ledger(path: path).monobank.feedSources().isEmpty)
+        fake.stop()
+        bank.stop()
+    }
+}
