@@ -78,6 +78,27 @@ import Testing
         #expect(try chat.ledger.entries.count(householdID: member.householdID) == entries)
     }
 
+    @Test func theFeedsRowsAfterTheSameStatementFileAddNothing() throws {
+        try chat.say("/start")
+        _ = try importStatement(Self.october)
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let entries = try chat.ledger.entries.count(householdID: member.householdID)
+        guard case .success(let statement) = StatementReader.read(Self.october, fileName: "s.csv") else { throw Unreadable() }
+        // The API gives each row an id and names the account; the file did neither.
+        let fromFeed = statement.facts.enumerated().map { index, fact in
+            var fact = fact
+            fact.bankID = "mono-\(index)"
+            fact.account = "acc-black"
+            return fact
+        }
+        let taken = try chat.ledger.transaction {
+            try StatementsFeature(chat.handler.context).take(fromFeed, member: member, importID: nil)
+        }
+        #expect(taken.tally.known == fromFeed.count, "\(taken.tally)")
+        #expect(taken.recorded.isEmpty)
+        #expect(try chat.ledger.entries.count(householdID: member.householdID) == entries)
+    }
+
     @Test func anATMRowMovesMoneyToCashOnceEvenWhenTheWithdrawalWasTyped() throws {
         try chat.say("/start")
         let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))

@@ -103,6 +103,7 @@ enum Schema {
         monobank,
         savings,
         statementLinks,
+        factsByInstant,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -62,4 +62,10 @@ extension Schema {
             WHERE entry_id = OLD.id;
         END;
         """)
+
+    /// The same operation from a statement file (no bank id) and from the Monobank feed (its
+    /// id) has two identities: it is found by the instant and the amount instead, by this index.
+    static let factsByInstant = Migration(version: 19, name: "bank facts by instant", sql: """
+        CREATE INDEX bank_facts_by_instant ON bank_facts (household_id, time, amount_minor);
+        """)
 }

@@ -56,6 +56,17 @@ extension StatementStore {
         return changed == 1 ? db.lastInsertRowID : nil
     }
 
+    /// Whether the household holds this operation already under another identity: the same
+    /// bank, second, amount and currency (a statement row the feed brought before, or the feed's
+    /// row a statement brought). One index seek.
+    public func containsSameOperation(_ fact: BankFact, householdID: Int64) throws -> Bool {
+        try db.queryFirst("""
+            SELECT 1 FROM bank_facts WHERE household_id = ? AND time = ? AND amount_minor = ? AND bank = ? AND currency = ?
+            LIMIT 1
+            """, householdID, Int64(fact.time.timeIntervalSince1970.rounded(.down)), fact.amount.minorUnits, fact.bank.rawValue,
+            fact.amount.currency.code) { _ in true } ?? false
+    }
+
     /// Whether the household holds a fact of this identity already.
     public func contains(identity: String, householdID: Int64) throws -> Bool {
         try db.queryFirst("SELECT 1 FROM bank_facts WHERE household_id = ? AND identity = ?", householdID, identity) { _ in true }
