@@ -28,6 +28,8 @@ public final class Ledger {
     public let accounts: AccountStore
     /// Statement files members send, and the bank facts they bring.
     public let statements: StatementStore
+    /// The NBU's official exchange rates, by day.
+    public let officialRates: OfficialRateStore
 
     /// Opens the database at `path`, creating it and applying migrations as needed. The file,
     /// and with it the `-wal` and `-shm` files SQLite makes in its mode, is readable and
@@ -49,6 +51,7 @@ public final class Ledger {
         jobs = JobStore(db: db, clock: clock)
         accounts = AccountStore(db: db, clock: clock)
         statements = StatementStore(db: db, clock: clock)
+        officialRates = OfficialRateStore(db: db, clock: clock)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
     }
 

@@ -100,6 +100,8 @@ enum Schema {
         exportChunks,
         accounts,
         statements,
+        // 15 is the Monobank feed's, on its own branch.
+        officialRates,
         savings,
         statementLinks,
     ])
