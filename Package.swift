@@ -53,7 +53,7 @@ let package = Package(
         // Telegram with pacing, start-up and shutdown.
         .target(
             name: "TelegramBot",
-            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization"]),
+            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization", "Banking"]),
         .executableTarget(
             name: "kopiyka",
             dependencies: [

@@ -24,6 +24,10 @@ public struct BotRunner: Sendable {
         /// How every loop reads time and waits (getMe's and the poller's backoff, the
         /// scheduler, the outbox sender's pacing and retries); tests shorten or move it.
         public var clock: BotClock = .system
+        /// Where the NBU's exchange-rate directory is (`NBU_API_URL`); nil: rates are not fetched.
+        public var nbuURL: String?
+        /// How often the rate fetcher looks for days it lacks (`RateFetchSchedule`); tests shorten it.
+        public var rateLookInterval: Duration = RateFetchSchedule.defaultLook
         /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
         public var faults: FaultInjection = .none
 
@@ -80,9 +84,11 @@ public struct BotRunner: Sendable {
 
         let scheduler = Task { await runScheduler() }
         let fetcher = Task { await runStatementFetching(api) }
+        let rates = Task { if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(http, baseURL: nbuURL) } }
         let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()
         scheduler.cancel()
         fetcher.cancel()
+        rates.cancel()
         delivery.drain(by: .now + configuration.flushGrace)
         await sending.value
         switch exit {

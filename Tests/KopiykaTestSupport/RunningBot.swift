@@ -20,7 +20,8 @@ public final class RunningBot: Sendable {
     private let captured = CapturedLog()
 
     public init(fake: FakeBotAPI, databasePath: String, clock: WallClock = .fixed(testNow),
-                pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv, faults: FaultInjection = .none) throws {
+                pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv, faults: FaultInjection = .none,
+                nbuURL: String? = nil) throws {
         self.fake = fake
         self.databasePath = databasePath
         let captured = self.captured
@@ -31,6 +32,8 @@ public final class RunningBot: Sendable {
         configuration.scheduleInterval = .milliseconds(50)
         configuration.clock = BotClock(wall: .system, now: { .now }, sleeper: sleeper.sleeper)
         configuration.faults = faults
+        configuration.nbuURL = nbuURL
+        configuration.rateLookInterval = .milliseconds(50)
         let runner = try BotRunner(configuration: configuration, catalog: try Catalog.load(), clock: clock, logger: logger)
         core = runner.core
         task = Task { await runner.run() }

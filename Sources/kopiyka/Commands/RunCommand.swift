@@ -59,6 +59,7 @@ struct RunCommand {
             settings: ConversationSettings(timeZone: configuration.timeZone, defaultLanguage: configuration.defaultLanguage),
             pacingDisabled: configuration.pacingDisabled)
         setup.faults = try Self.faultInjection(log: log)
+        setup.nbuURL = configuration.nbuAPIURL
         let runner: BotRunner
         do {
             runner = try BotRunner(configuration: setup, catalog: catalog, clock: app.clock, logger: logger)
