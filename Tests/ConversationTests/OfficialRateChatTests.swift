@@ -50,4 +50,13 @@ import Testing
         // The first entry keeps the NBU's rate it was written at; the second counts at 40.
         #expect(report.contains("Витрачено 1 224,69 ₴"), "\(report)")
     }
+
+    @Test func balancesCountForeignMoneyAtTheNBUsRateToo() throws {
+        try chat.say("/accounts add Долари готівка USD")
+        try chat.say("+100 $ Долари")
+        let balance = spaced(try chat.say("/balance"))
+        // 100 $ × 41.2345 = 4 123.45 ₴.
+        #expect(balance.contains("Разом: 4 123,45 ₴"), "\(balance)")
+        #expect(!balance.contains("Без курсу"))
+    }
 }
