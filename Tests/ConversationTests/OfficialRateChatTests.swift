@@ -59,4 +59,14 @@ import Testing
         #expect(balance.contains("Разом: 4 123,45 ₴"), "\(balance)")
         #expect(!balance.contains("Без курсу"))
     }
+
+    @Test func aDollarStashIsWorthTheNBUsRateAndThenTheHouseholds() throws {
+        try chat.say("/accounts add Скарбничка USD")
+        try chat.say("скарбничка 500")
+        // 500 $ × 41.2345 = 20 617.25 ₴.
+        let savings = spaced(try chat.say("/savings"))
+        #expect(savings.contains("Разом: 20 617,25 ₴") && !savings.contains("Без курсу"), "\(savings)")
+        try chat.say("/rate usd 41,5")
+        #expect(spaced(try chat.say("/savings")).contains("Разом: 20 750 ₴"))
+    }
 }

@@ -43,4 +43,14 @@ extension EntryStore {
             return RateInUse(currency: currency, basePerUnitMicros: quote.basePerUnitMicros, source: .official(quote.date))
         }
     }
+
+    /// `ratesInUse` as a table, those without a rate left out: what a balance or a savings
+    /// total converts today's foreign money at.
+    public func rateTable(householdID: Int64, base: Currency, on date: LocalDate) throws -> [Currency: Int64] {
+        var table: [Currency: Int64] = [:]
+        for rate in try ratesInUse(householdID: householdID, base: base, on: date) {
+            if let micros = rate.basePerUnitMicros { table[rate.currency] = micros }
+        }
+        return table
+    }
 }
