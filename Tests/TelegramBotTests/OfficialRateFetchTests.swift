@@ -24,6 +24,7 @@ import Testing
 
     @Test func aCoffeeInEurosCountsAtTheNBUsRateWithoutRate() async throws {
         let nbu = FakeNBU(today: saturday)
+        nbu.script(friday, .rates(["USD": "41.2345", "EUR": "47.5"]))
         try nbu.start()
         let bot = try RunningBot(fake: fake, databasePath: path, nbuURL: nbu.baseURL)
         // At start today's rate is missing: Saturday has none, so Friday's is fetched.
@@ -33,8 +34,8 @@ import Testing
         fake.enqueueMessage(chatID: 701, text: "/report")
         #expect(await eventually { plain(701).contains { $0.hasPrefix("📊 <b>Листопад 2026</b>") } }, "\(plain(701))")
         let report = try #require(plain(701).last)
-        // 5 € × 48.0001 = 240.0005 ₴.
-        #expect(report.contains("Витрачено 240 ₴ (1 витрата)"), "\(report)")
+        // 5 € × 47.5 = 237.50 ₴: Friday's rate for a Saturday coffee.
+        #expect(report.contains("Витрачено 237,50 ₴ (1 витрата)"), "\(report)")
         #expect(!report.contains("курсу"))
         await bot.stop()
         #expect(nbu.daysAsked == [saturday, friday], "nothing more to ask until tomorrow")

@@ -7,15 +7,13 @@ import Synchronization
 /// script per day. An unscripted Monday to Friday answers `weekdayRates`, a Saturday or Sunday
 /// an empty list, as the NBU sets no rates then; `failNext` and `down` play a 500 or malformed JSON.
 public final class FakeNBU: Sendable {
-    public enum Answer: Sendable, Equatable {
+    public enum Answer: Sendable {
         /// Currency code → the rate as the NBU writes it (`"41.2345"`), in the order given.
         case rates(KeyValuePairs<String, String>)
         /// `[]`: no rates set that day.
         case dayOff
         case serverError
         case malformedJSON
-
-        public static func == (lhs: Answer, rhs: Answer) -> Bool { String(describing: lhs) == String(describing: rhs) }
     }
 
     private struct State {
