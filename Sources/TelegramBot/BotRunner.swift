@@ -26,6 +26,10 @@ public struct BotRunner: Sendable {
         /// How every loop reads time and waits (getMe's and the poller's backoff, the
         /// scheduler, the outbox sender's pacing and retries); tests shorten or move it.
         public var clock: BotClock = .system
+        /// Where the NBU's exchange-rate directory is (`NBU_API_URL`); nil: rates are not fetched.
+        public var nbuURL: String?
+        /// How often the rate fetcher looks for days it lacks (`RateFetchSchedule`); tests shorten it.
+        public var rateLookInterval: Duration = RateFetchSchedule.defaultLook
         /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
         public var faults: FaultInjection = .none
 
@@ -84,11 +88,14 @@ public struct BotRunner: Sendable {
         let fetcher = Task { await runStatementFetching(api) }
         let bankHTTP = CurlHTTPClient(threads: 1)
         let monobank = Task { await runMonobankFeed(bankHTTP) }
+        let rates = Task { if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) } }
         let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()
         scheduler.cancel()
         fetcher.cancel()
         monobank.cancel()
+        rates.cancel()
         await monobank.value
+        await rates.value
         bankHTTP.shutdown()
         delivery.drain(by: .now + configuration.flushGrace)
         await sending.value

@@ -9,6 +9,8 @@ struct Configuration {
     var botToken: String?
     var telegramAPIURL = "https://api.telegram.org"
     var monobankAPIURL = "https://api.monobank.ua"
+    /// The NBU's exchange-rate directory; nil (`NBU_API_URL=off`): no official rates are fetched.
+    var nbuAPIURL: String? = "https://bank.gov.ua"
     var databasePath = "./kopiyka.sqlite"
     var timeZone = ZoneRules.utc
     var defaultLanguage = Language.uk
@@ -44,6 +46,16 @@ struct Configuration {
                 throw Invalid(description: "MONOBANK_API_URL must start with http:// or https://")
             }
             monobankAPIURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        if let url = value("NBU_API_URL") {
+            if url.lowercased() == "off" {
+                nbuAPIURL = nil
+            } else {
+                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    throw Invalid(description: "NBU_API_URL must start with http:// or https://, or be off")
+                }
+                nbuAPIURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+            }
         }
         if let path = value("DATABASE_PATH") { databasePath = path }
         let zone = value("BOT_TIMEZONE") ?? "Europe/Kyiv"

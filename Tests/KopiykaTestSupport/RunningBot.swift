@@ -21,7 +21,7 @@ public final class RunningBot: Sendable {
 
     public init(fake: FakeBotAPI, databasePath: String, clock: WallClock = .fixed(testNow),
                 pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv, faults: FaultInjection = .none,
-                monobankURL: String? = nil, botClock: BotClock? = nil) throws {
+                monobankURL: String? = nil, botClock: BotClock? = nil, nbuURL: String? = nil) throws {
         self.fake = fake
         self.databasePath = databasePath
         let captured = self.captured
@@ -33,6 +33,8 @@ public final class RunningBot: Sendable {
         configuration.clock = botClock ?? BotClock(wall: .system, now: { .now }, sleeper: sleeper.sleeper)
         if let monobankURL { configuration.monobankAPIURL = monobankURL }
         configuration.faults = faults
+        configuration.nbuURL = nbuURL
+        configuration.rateLookInterval = .milliseconds(50)
         let runner = try BotRunner(configuration: configuration, catalog: try Catalog.load(), clock: clock, logger: logger)
         core = runner.core
         task = Task { await runner.run() }

@@ -20,7 +20,8 @@ public struct KopiykaProcess {
 
     /// A process environment with only what we pass: no bot.env or settings of the machine leak in.
     public init(environment: [String: String], workingDirectory: URL) {
-        var base = ["PATH": "/usr/bin:/bin", "HOME": workingDirectory.path]
+        // No test reaches the real NBU: one that wants rates passes a fake's NBU_API_URL.
+        var base = ["PATH": "/usr/bin:/bin", "HOME": workingDirectory.path, "NBU_API_URL": "off"]
         base.merge(environment) { _, new in new }
         self.environment = base
         self.workingDirectory = workingDirectory

@@ -5,7 +5,8 @@ import Localization
 
 extension AccountsFeature {
     /// `/balance`: every member's accounts with what they hold, and the household's total in
-    /// its currency, foreign money converted at the household's rates (`/rate`), as reports do.
+    /// its currency, foreign money converted at today's rates (the household's `/rate`, else the
+    /// NBU's), as `/rate` lists them.
     func balance(member: Member, household: Household) throws -> String {
         let l = localizer(member)
         let (lines, listed) = try householdLines(household, l)
@@ -71,7 +72,7 @@ extension AccountsFeature {
     /// The household's money in its currency, and what had no rate, per currency.
     func total(_ listed: [(Account, AccountBalance?)], household: Household) throws -> (Int64, [Money]) {
         let base = household.baseCurrency
-        let rates = try ledger.entries.rates(householdID: household.id)
+        let rates = try ledger.entries.rateTable(householdID: household.id, base: base, on: today(of: household))
         var total: Int64 = 0
         var unconverted: [Currency: Int64] = [:]
         for (_, balance) in listed {

@@ -11,6 +11,7 @@ extension ReportsFeature {
         let l = localizer(member)
         let base = household.baseCurrency
         let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+        if words.isEmpty { return try ratesInUse(member: member, household: household) }
         guard words.count == 2, let currency = Currency(code: words[0]), currency != base,
               let micros = Self.micros(words[1]), micros > 0
         else { return l("rate.usage") }
@@ -29,6 +30,24 @@ extension ReportsFeature {
             return l("report.too_large")
         }
         return l("rate.set", ["currency": .text(currency.code), "rate": .text(words[1]), "base": .text(base.code)])
+    }
+
+    /// `/rate` alone: each rate entries are valued at today and where it comes from.
+    func ratesInUse(member: Member, household: Household) throws -> String {
+        let l = localizer(member)
+        let base = household.baseCurrency
+        let lines = try ledger.entries.ratesInUse(householdID: household.id, base: base, on: today(of: household)).map { rate in
+            var arguments: [String: MessageArgument] = ["currency": .text(rate.currency.code), "base": .text(base.code)]
+            if let micros = rate.basePerUnitMicros { arguments["rate"] = .text(l.number(Self.decimal(micros: micros))) }
+            switch rate.source {
+            case .household: return l("rate.list.own", arguments)
+            case .official(let date):
+                arguments["date"] = .text(l.dayAndMonth(date))
+                return l("rate.list.official", arguments)
+            case .none: return l("rate.list.missing", arguments)
+            }
+        }
+        return ([l("rate.list.title")] + lines + ["", l("rate.list.hint")]).joined(separator: "\n")
     }
 
     /// Millionths as the shortest decimal that shows them: 41_500_000 is 41.5.

@@ -6,13 +6,13 @@ import Localization
 extension SavingsFeature {
     /// `/savings`: each member's savings accounts with what they are worth today and how that
     /// changed since the month and the year began, and the family's total in its currency
-    /// (foreign ones at the household's rates). A few index seeks per account.
+    /// (foreign ones at today's rates: the household's `/rate`, else the NBU's). A few index seeks per account.
     func overview(_ member: Member, household: Household) throws -> String {
         let l = localizer(member)
         let today = today(of: household)
         let monthStart = YearMonth(today).days.lowerBound.adding(days: -1)
         let yearStart = LocalDate(year: today.year - 1, month: 12, day: 31) ?? monthStart
-        let rates = try ledger.entries.rates(householdID: household.id)
+        let rates = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: today)
         var lines = [l("savings.title")]
         var total = Totals()
         for person in try ledger.families.members(householdID: household.id) {
@@ -65,7 +65,7 @@ extension SavingsFeature {
     /// has none or the sum leaves `Int64`. For the runway in `/report`.
     func totalMinor(_ household: Household) throws -> Int64? {
         let today = today(of: household)
-        let rates = try ledger.entries.rates(householdID: household.id)
+        let rates = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: today)
         var total = Totals()
         var any = false
         for person in try ledger.families.members(householdID: household.id) {

@@ -38,7 +38,8 @@ extension StatementsFeature {
         var recorded: [Int64] = []
         var counted: [(fact: BankFact, kind: EntryKind)] = []
         for (fact, role) in zip(facts, roles) {
-            if try ledger.statements.contains(identity: fact.identity, householdID: household.id) {
+            if try ledger.statements.contains(identity: fact.identity, householdID: household.id)
+                || ledger.statements.containsSameOperation(fact, householdID: household.id) {
                 tally.known += 1
                 continue
             }

@@ -30,6 +30,8 @@ public final class Ledger {
     public let statements: StatementStore
     /// Members' Monobank tokens (sealed) and the accounts they follow.
     public let monobank: MonobankStore
+    /// The NBU's official exchange rates, by day.
+    public let officialRates: OfficialRateStore
 
     /// Opens the database at `path`, creating it and applying migrations as needed. The file,
     /// and with it the `-wal` and `-shm` files SQLite makes in its mode, is readable and
@@ -52,6 +54,7 @@ public final class Ledger {
         accounts = AccountStore(db: db, clock: clock)
         statements = StatementStore(db: db, clock: clock)
         monobank = MonobankStore(db: db, clock: clock, seal: TokenSeal(databasePath: path))
+        officialRates = OfficialRateStore(db: db, clock: clock)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
     }
 

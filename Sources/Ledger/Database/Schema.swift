@@ -101,6 +101,7 @@ enum Schema {
         accounts,
         statements,
         monobank,
+        officialRates,
         savings,
         statementLinks,
         factsByInstant,

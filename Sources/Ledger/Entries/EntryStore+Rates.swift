@@ -38,13 +38,16 @@ extension EntryStore {
         return rates
     }
 
-    /// An amount in the base currency's minor units, or nil when no rate is known. Throws
-    /// `MoneyOverflow` when the conversion does not fit (a rate stored before rates were bounded).
-    func baseMinor(_ amount: Money, householdID: Int64, base: Currency) throws -> Int64? {
+    /// An amount in the base currency's minor units at the household's own rate, else at the
+    /// NBU's for `date`; nil when neither is known. Throws `MoneyOverflow` when the conversion
+    /// does not fit (a rate stored before rates were bounded).
+    func baseMinor(_ amount: Money, householdID: Int64, base: Currency, on date: LocalDate) throws -> Int64? {
         if amount.currency == base { return amount.minorUnits }
-        guard let micros = try db.queryFirst(
+        let own = try db.queryFirst(
             "SELECT base_per_unit_micros FROM exchange_rates WHERE household_id = ? AND currency = ?",
             householdID, amount.currency.code, transform: { $0.int64(0) })
+        guard let micros = try own ?? OfficialRateStore(db: db, clock: clock)
+            .quote(of: amount.currency, in: base, on: date)?.basePerUnitMicros
         else { return nil }
         return try LedgerConversion.convert(amount, basePerUnitMicros: micros, to: base)
     }

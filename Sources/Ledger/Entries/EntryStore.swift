@@ -31,7 +31,7 @@ extension EntryStore {
             for (position, entry) in entries.enumerated() {
                 let account = entry.account ?? member.defaultAccount
                 let accountID = try accountID(memberID: member.id, key: account)
-                let baseMinor = try baseMinor(entry.amount, householdID: member.householdID, base: base)
+                let baseMinor = try baseMinor(entry.amount, householdID: member.householdID, base: base, on: entry.date)
                 try db.execute("""
                     INSERT INTO entries (id, household_id, member_id, kind, amount_minor, currency, category,
                         account_id, local_date, created_at, note, original_text, is_private,

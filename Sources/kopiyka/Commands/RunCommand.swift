@@ -60,6 +60,7 @@ struct RunCommand {
             pacingDisabled: configuration.pacingDisabled)
         setup.monobankAPIURL = configuration.monobankAPIURL
         setup.faults = try Self.faultInjection(log: log)
+        setup.nbuURL = configuration.nbuAPIURL
         let runner: BotRunner
         do {
             runner = try BotRunner(configuration: setup, catalog: catalog, clock: app.clock, logger: logger)
