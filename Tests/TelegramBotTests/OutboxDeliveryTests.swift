@@ -55,10 +55,10 @@ import Testing
         #expect(await outbox.stop())
     }
 
-    @Test func atMostFourSendsAreInFlight() async throws {
+    @Test func atMostMaxInFlightSendsAreInFlight() async throws {
         defer { fake.stop() }
         let outbox = try RunningDelivery(fake: fake)
-        let chats = Array(Int64(11)...16)
+        let chats = Array(Int64(11)...Int64(12 + OutboxDelivery.maxInFlight))
         for chat in chats {
             fake.hold(chatID: chat)
             try await outbox.enqueue(.message(html: "x\(chat)"), chatID: chat)
