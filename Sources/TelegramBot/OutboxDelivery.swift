@@ -34,8 +34,9 @@ public final class OutboxDelivery: Sendable {
     /// ring could go unnoticed. An idle wake reads one index: no measurable CPU.
     static let idleWait: Duration = .seconds(30)
 
-    /// Rows read at a time (and each chat's oldest beyond them).
-    static let readLimit = 500
+    /// Rows read at a time (and each chat's oldest beyond them). Why 100: six rounds of
+    /// `maxInFlight` sends; 500 held 0.35 MB more at the peak (massif) for no CPU gained.
+    static let readLimit = 100
 
     public init(core: BotCore, api: BotAPI, pacing: SendPacer.Configuration, logger: TelegramLogger,
                 clock: BotClock = .system) {
