@@ -64,7 +64,7 @@ public final class OutboxDelivery: Sendable {
                 if let deadline, clock.now() >= deadline { break }
                 if core.doorbell.takeNewRows() { loop.noteNewRows() }
                 guard await readIfNeeded(&loop) else {
-                    await core.doorbell.wait(timeout: .seconds(5), sleeper: clock.sleeper)
+                    await core.doorbell.wait(timeout: .seconds(5), clock: clock)
                     continue
                 }
                 let (ready, wakeAt) = loop.take(now: clock.now(), wallNow: clock.wall.now(), limit: Self.maxInFlight)
@@ -106,7 +106,7 @@ public final class OutboxDelivery: Sendable {
     private func wait(until instants: [ContinuousClock.Instant]) async {
         let now = clock.now()
         let timeout = instants.map { $0 - now }.min().map { min(max($0, .milliseconds(1)), Self.idleWait) } ?? Self.idleWait
-        await core.doorbell.wait(timeout: timeout, sleeper: clock.sleeper)
+        await core.doorbell.wait(timeout: timeout, clock: clock)
     }
 
     /// Records sends that ended, in one transaction, and applies what they taught the pacer.
