@@ -67,7 +67,7 @@ public struct BotRunner: Sendable {
     /// Runs until the task is cancelled (SIGINT/SIGTERM cancel it) or the token is refused.
     public func run() async -> Exit {
         // One thread holds the long poll; the rest carry a round of sends.
-        let http = CurlHTTPClient(threads: OutboxDelivery.maxInFlight + 1)
+        let http = CurlHTTPClient(maxConnections: OutboxDelivery.maxInFlight + 1)
         defer { http.shutdown() }
         let api = BotAPI(token: configuration.token, baseURL: configuration.apiURL, http: http)
         let delivery = OutboxDelivery(core: core, api: api, pacing: configuration.pacingDisabled ? .unpaced : .telegram,
@@ -86,7 +86,7 @@ public struct BotRunner: Sendable {
 
         let scheduler = Task { await runScheduler() }
         let fetcher = Task { await runStatementFetching(api) }
-        let bankHTTP = CurlHTTPClient(threads: 1)
+        let bankHTTP = CurlHTTPClient(maxConnections: 1)
         let monobank = Task { await runMonobankFeed(bankHTTP) }
         let rates = Task { if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) } }
         let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()

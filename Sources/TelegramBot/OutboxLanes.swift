@@ -67,12 +67,16 @@ struct OutboxLanes {
         hasNewRows = false
     }
 
-    /// The rows queued since the last read.
+    /// The rows queued since the last read, as many as fit in one read's limit: while updates
+    /// come in faster than replies go out, the rest wait in the database (a full read finds
+    /// them), not in memory (it grew by 2 MB a second under telegram-bench).
     mutating func readNew(_ rows: [OutboxItem], limit: Int) {
         let known = Set(queue.map(\.id))
-        queue += rows.filter { !known.contains($0.id) }
-        lastSeenID = max(lastSeenID, rows.last?.id ?? 0)
-        readWasFull = readWasFull || rows.count >= limit
+        let fresh = rows.filter { !known.contains($0.id) }
+        let kept = fresh.prefix(max(0, max(readLimit, limit) - queue.count))
+        queue += kept
+        lastSeenID = max(lastSeenID, kept.last?.id ?? 0)
+        readWasFull = readWasFull || rows.count >= limit || kept.count < fresh.count
         hasNewRows = false
     }
 

@@ -17,7 +17,7 @@ public final class RunningDelivery: Sendable {
     public let delivery: OutboxDelivery
     public let log = CapturedLog()
     private let folder = TemporaryDirectory("outbox")
-    private let http = CurlHTTPClient(threads: OutboxDelivery.maxInFlight + 1)
+    private let http = CurlHTTPClient(maxConnections: OutboxDelivery.maxInFlight + 1)
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     public init(fake: FakeBotAPI, pacing: SendPacer.Configuration = .unpaced, ledgerClock: WallClock = .fixed(testNow)) throws {

@@ -7,7 +7,7 @@ extension KopiykaProcess {
     /// stall the bot); stdin and stdout are /dev/null.
     public func start(_ arguments: [String]) throws -> RunningKopiyka {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = workingDirectory

@@ -17,19 +17,22 @@ public struct KopiykaProcess {
 
     public let environment: [String: String]
     public let workingDirectory: URL
+    /// `binary` unless a benchmark compares another build.
+    public let executable: URL
 
     /// A process environment with only what we pass: no bot.env or settings of the machine leak in.
-    public init(environment: [String: String], workingDirectory: URL) {
+    public init(environment: [String: String], workingDirectory: URL, executable: URL = KopiykaProcess.binary) {
         // No test reaches the real NBU: one that wants rates passes a fake's NBU_API_URL.
         var base = ["PATH": "/usr/bin:/bin", "HOME": workingDirectory.path, "NBU_API_URL": "off"]
         base.merge(environment) { _, new in new }
         self.environment = base
         self.workingDirectory = workingDirectory
+        self.executable = executable
     }
 
     public func run(_ arguments: [String], stdin: String = "") throws -> Outcome {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = workingDirectory

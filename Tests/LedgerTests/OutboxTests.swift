@@ -135,4 +135,17 @@ import Testing
         #expect(read.count == 11)
         #expect(read.last?.id == other)
     }
+
+    /// A backlog does not make each read longer: each chat's oldest row is a seek, not a walk.
+    @Test func aFullReadSeeksEachChatsOldestRowInsteadOfWalkingTheBacklog() throws {
+        try ledger.transaction {
+            for index in 0..<3_000 { try ledger.outbox.enqueue(.message(html: "\(index)"), chatID: Int64(index % 50)) }
+        }
+        let before = ledger.fullScanSteps
+        let read = try ledger.outbox.pending(limit: 10)
+        #expect(read.count == 50)
+        #expect(Set(read.map(\.chatID)).count == 50)
+        let steps = ledger.fullScanSteps.map { $0.value - (before[$0.key] ?? 0) }.reduce(0, +)
+        #expect(steps < 200, "\(steps) steps of full scans for a read of 50 rows")
+    }
 }

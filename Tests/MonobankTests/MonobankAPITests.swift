@@ -12,7 +12,7 @@ import Testing
     static let token = "uXq3vN8sTzP0kLmW4rYb7cDe2fGh5jKa9oIu1yTr6eWq"
     let clock = TestClock()
     let bank: FakeMonobankAPI
-    let http = CurlHTTPClient(threads: 1)
+    let http = CurlHTTPClient(maxConnections: 1)
 
     init() throws {
         let clock = clock

@@ -76,4 +76,16 @@ import Testing
         #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) != .after(2))
         #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) != .none)
     }
+
+    /// Rows queued faster than they go out wait in the database, not in the queue.
+    @Test func theQueueHoldsNoMoreThanOneRead() {
+        var lanes = OutboxLanes(pacer: SendPacer(configuration: .unpaced))
+        lanes.read([row(1, chat: 1), row(2, chat: 2)], limit: 4, at: now)
+        lanes.noteNewRows()
+        lanes.readNew([row(3, chat: 3), row(4, chat: 4), row(5, chat: 5)], limit: 4)
+        #expect(lanes.queue.map(\.id) == [1, 2, 3, 4])
+        lanes.noteNewRows()
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) == .full(known: [1: .message(html: "x"), 2: .message(html: "x"),
+                                                                             3: .message(html: "x"), 4: .message(html: "x")]))
+    }
 }

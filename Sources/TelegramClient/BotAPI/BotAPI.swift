@@ -27,11 +27,19 @@ public struct BotAPI: Sendable {
 
     func call<Result: Decodable>(
         _ method: String, _ parameters: [String: (any Encodable & Sendable)?] = [:],
-        timeout: Duration? = nil, as: Result.Type = Result.self
+        timeout: Duration? = nil, as: Result.Type = Result.self, scan: ((inout JSONScanner) -> Result?)? = nil
     ) async throws -> Result {
         let body = try JSONEncoder.botAPI.encode(Parameters(values: parameters.compactMapValues { $0 }))
+        return try await call(method, body: body, timeout: timeout, scan: scan)
+    }
+
+    /// A body written by hand (`JSONObjectWriter`).
+    func call<Result: Decodable>(
+        _ method: String, body: Data, timeout: Duration? = nil, scan: ((inout JSONScanner) -> Result?)? = nil
+    ) async throws -> Result {
         let request = HTTPRequest(url: url(method), body: .json(body), timeout: timeout ?? requestTimeout)
-        return try await send(request)
+        let response = try await http.perform(request)
+        return try BotAPIResponse.decode(response, as: Result.self, scan: scan)
     }
 
     func callMultipart<Result: Decodable>(_ method: String, _ parts: [MultipartPart]) async throws -> Result {

@@ -20,7 +20,14 @@ enum BotAPIResponse {
         }
     }
 
-    static func decode<Result: Decodable>(_ response: HTTPResponse, as: Result.Type) throws -> Result {
+    /// `scan`, when given, reads the result by hand (`JSONScanner`); when it cannot, or the
+    /// answer is not `ok`, `JSONDecoder` reads the body as before.
+    static func decode<Result: Decodable>(
+        _ response: HTTPResponse, as: Result.Type, scan: ((inout JSONScanner) -> Result?)? = nil
+    ) throws -> Result {
+        if response.status == 200, let scan, let result = scanned(response.body, scan) {
+            return result
+        }
         if response.status == 200,
             let envelope = try? JSONDecoder().decode(Envelope<Result>.self, from: response.body),
             envelope.ok, let result = envelope.result
@@ -38,5 +45,23 @@ enum BotAPIResponse {
             errorCode: response.status,
             description: "HTTP \(response.status) with \(what) (\(response.body.count) bytes)",
             parameters: ResponseParameters())
+    }
+
+    /// `{"ok":true,"result":…}`, other keys skipped; nil for anything else.
+    static func scanned<Result>(_ body: Data, _ scan: (inout JSONScanner) -> Result?) -> Result? {
+        body.withUnsafeBytes { raw in raw.withMemoryRebound(to: UInt8.self) { bytes -> Result? in
+            var scanner = JSONScanner(bytes)
+            var ok = false
+            var result: Result?
+            let read = scanner.object { scanner, key in
+                switch key {
+                case "ok": ok = scanner.bool() ?? false; return ok
+                case "result": result = scan(&scanner); return result != nil
+                default: return scanner.skipValue()
+                }
+            }
+            guard read, ok, scanner.isAtEnd else { return nil }
+            return result
+        } }
     }
 }

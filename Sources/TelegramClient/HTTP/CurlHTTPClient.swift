@@ -1,46 +1,43 @@
 import CCurl
 import FoundationEssentials
 
-/// HTTP over libcurl. `curl_easy_perform` blocks, so it runs on a small fixed set of dedicated
-/// threads, each owning one easy handle for its whole life so that connections (and TLS
-/// sessions) are kept alive between requests. Callers suspend on a continuation; the
-/// cooperative pool never blocks.
+/// HTTP over libcurl: every request of this client on one dedicated thread, which runs them
+/// concurrently through curl's multi interface (`CurlMultiLoop`). Callers suspend on a
+/// continuation; the cooperative pool never blocks.
 ///
-/// Why 4 threads by default: one is held by the 50 s long poll, the rest serve sends. A fifth
-/// concurrent request waits in the queue rather than opening yet another connection.
+/// `maxConnections`: how many requests run at once (one is the 50 s long poll); more wait
+/// inside curl rather than open yet another connection.
 public final class CurlHTTPClient: HTTPClient {
-    private let queue = TransferQueue()
+    private let loop: CurlMultiLoop?
 
-    public init(threads: Int = 4) {
+    public init(maxConnections: Int = 8) {
         CurlGlobal.initializeOnce()
-        for index in 0..<max(1, threads) {
-            let queue = self.queue
-            startThread(name: "kopiyka-curl-\(index)", stackSize: 1 << 20) { CurlWorker(queue: queue).run() }
+        loop = CurlMultiLoop(maxConnections: maxConnections)
+        if let loop {
+            startThread(name: "kopiyka-curl", stackSize: 1 << 20) { loop.run() }
         }
     }
 
-    deinit { queue.close() }
+    deinit { loop?.close() }
 
-    /// Stops the worker threads after the queued transfers; later requests fail at once.
-    public func shutdown() { queue.close() }
+    /// Stops the thread after the transfers under way; later requests fail at once.
+    public func shutdown() { loop?.close() }
 
-    /// Cancelling the calling task aborts the transfer within about a second (curl calls its
-    /// progress callback at least once per second, even while a long poll idles).
+    /// Cancelling the calling task aborts the transfer at once.
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
         let cancellation = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let job = TransferJob(
-                    request: request, cancellation: cancellation, continuation: continuation)
-                if !queue.put(job) {
+                let job = TransferJob(request: request, cancellation: cancellation, continuation: continuation)
+                if loop?.submit(job) != true {
+                    let reason = loop == nil ? "curl_multi_init failed" : "client shut down"
                     continuation.resume(
-                        throwing: HTTPClientError(
-                            kind: .invalidRequest, curlCode: 0, curlMessage: "client shut down",
-                            url: request.url))
+                        throwing: HTTPClientError(kind: .invalidRequest, curlCode: 0, curlMessage: reason, url: request.url))
                 }
             }
         } onCancel: {
             cancellation.cancel()
+            loop?.wake()
         }
     }
 }

@@ -1,58 +1,65 @@
 import CCurl
 import FoundationEssentials
+import Synchronization
 
-/// State the C callbacks reach through their `void *` argument.
-private final class TransferContext {
-    var body = Data()
+/// A request the caller awaits; `cancellation` is set from the async side when its task is
+/// cancelled.
+struct TransferJob: Sendable {
+    let request: HTTPRequest
     let cancellation: CancellationFlag
+    let continuation: CheckedContinuation<HTTPResponse, any Error>
+}
 
-    init(cancellation: CancellationFlag) { self.cancellation = cancellation }
+/// Set from the async side when the awaiting task is cancelled; read by the transfer loop,
+/// which then removes the transfer.
+final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func cancel() { flag.store(true, ordering: .relaxed) }
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }
 
 private let writeBody: kopiyka_curl_write_fn = { pointer, size, count, userData in
     guard let pointer, let userData else { return 0 }
-    let context = Unmanaged<TransferContext>.fromOpaque(userData).takeUnretainedValue()
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData).takeUnretainedValue()
     let length = size * count
     pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-        context.body.append($0, count: length)
+        transfer.body.append($0, count: length)
     }
     return length
 }
 
-/// Returning non-zero makes curl abort with CURLE_ABORTED_BY_CALLBACK.
-private let checkCancellation: curl_xferinfo_callback = { userData, _, _, _, _ in
-    guard let userData else { return 0 }
-    let context = Unmanaged<TransferContext>.fromOpaque(userData).takeUnretainedValue()
-    return context.cancellation.isCancelled ? 1 : 0
-}
-
-/// One blocking `curl_easy_perform` with every option set from an `HTTPRequest`.
-struct CurlTransfer {
+/// One request on an easy handle of the multi loop, from its options to its answer. Owns the
+/// C resources curl reads while the transfer runs (headers, MIME parts) and the body as it
+/// arrives; confined to the loop's thread.
+final class CurlTransfer {
     let handle: UnsafeMutableRawPointer
     let job: TransferJob
+    fileprivate var body = Data()
+    private var headers: UnsafeMutablePointer<curl_slist>?
+    private var mime: OpaquePointer?
 
     private var request: HTTPRequest { job.request }
 
-    func perform() -> Result<HTTPResponse, any Error> {
-        let context = TransferContext(cancellation: job.cancellation)
-        let contextPointer = Unmanaged.passUnretained(context).toOpaque()
-        var headers: UnsafeMutablePointer<curl_slist>? = nil
-        var mime: OpaquePointer? = nil
-        defer {
-            curl_slist_free_all(headers)
-            if let mime { curl_mime_free(mime) }
-        }
+    init(handle: UnsafeMutableRawPointer, job: TransferJob) {
+        self.handle = handle
+        self.job = job
+    }
 
+    deinit {
+        curl_slist_free_all(headers)
+        if let mime { curl_mime_free(mime) }
+    }
+
+    /// Sets every option from the request; an error when curl refuses the URL.
+    func configure() -> HTTPClientError? {
+        let this = Unmanaged.passUnretained(self).toOpaque()
         setLong(CURLOPT_NOSIGNAL, 1)  // no SIGALRM for DNS timeouts: we are multi-threaded
         setLong(CURLOPT_SSL_VERIFYPEER, 1)
         setLong(CURLOPT_SSL_VERIFYHOST, 2)
         setLong(CURLOPT_TIMEOUT_MS, request.timeout.milliseconds)
         setLong(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeout.milliseconds)
-        setLong(CURLOPT_NOPROGRESS, 0)
-        _ = kopiyka_curl_setopt_xferinfo_fn(handle, checkCancellation)
-        _ = kopiyka_curl_setopt_ptr(handle, CURLOPT_XFERINFODATA, contextPointer)
         _ = kopiyka_curl_setopt_write_fn(handle, CURLOPT_WRITEFUNCTION, writeBody)
-        _ = kopiyka_curl_setopt_ptr(handle, CURLOPT_WRITEDATA, contextPointer)
+        _ = kopiyka_curl_setopt_ptr(handle, CURLOPT_WRITEDATA, this)
         // curl would send `Expect: 100-continue` before big uploads and wait for an answer
         // that plain servers never give; a 1 s stall per document is not worth it.
         headers = curl_slist_append(headers, "Expect:")
@@ -69,10 +76,12 @@ struct CurlTransfer {
         case .json(let data):
             headers = curl_slist_append(headers, "Content-Type: application/json")
             _ = kopiyka_curl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count))
-            // Never a null pointer: curl would then read the body from a callback.
-            let bytes = data.isEmpty ? [0] : [UInt8](data)
-            bytes.withUnsafeBytes {
-                _ = kopiyka_curl_setopt_ptr(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress)
+            if data.isEmpty {
+                _ = kopiyka_curl_setopt_ptr(handle, CURLOPT_COPYPOSTFIELDS, "")
+            } else {
+                // Copied: `data` need not outlive this call. Never a null pointer: curl would
+                // then read the body from a callback.
+                data.withUnsafeBytes { _ = kopiyka_curl_setopt_ptr(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
             }
         case .multipart(let parts):
             mime = makeMime(parts)
@@ -81,16 +90,15 @@ struct CurlTransfer {
         _ = kopiyka_curl_setopt_ptr(handle, CURLOPT_HTTPHEADER, headers)
 
         let urlCode = request.url.withCString { kopiyka_curl_setopt_ptr(handle, CURLOPT_URL, $0) }
-        guard urlCode == CURLE_OK else { return .failure(error(for: urlCode)) }
+        return urlCode == CURLE_OK ? nil : error(for: urlCode)
+    }
 
-        let code = withExtendedLifetime(context) { curl_easy_perform(handle) }
-        guard code == CURLE_OK else {
-            if code == CURLE_ABORTED_BY_CALLBACK { return .failure(CancellationError()) }
-            return .failure(error(for: code))
-        }
+    /// The answer once curl reports the transfer done with `code`.
+    func result(_ code: CURLcode) -> Result<HTTPResponse, any Error> {
+        guard code == CURLE_OK else { return .failure(error(for: code)) }
         var status = 0
         _ = kopiyka_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return .success(HTTPResponse(status: status, body: context.body))
+        return .success(HTTPResponse(status: status, body: body))
     }
 
     private func setLong(_ option: CURLoption, _ value: Int) {
@@ -115,7 +123,7 @@ struct CurlTransfer {
         return mime
     }
 
-    private func error(for code: CURLcode) -> HTTPClientError {
+    func error(for code: CURLcode) -> HTTPClientError {
         let message = String(cString: curl_easy_strerror(code))
         return HTTPClientError(
             kind: HTTPClientError.Kind(code), curlCode: Int32(bitPattern: code.rawValue),

@@ -1,34 +1,8 @@
 import Glibc
 
-// The curl workers' threads and their queue's condition variable, on pthreads. Foundation's
-// `Thread` and `NSCondition` would do the same, but they live in full Foundation, which the
-// bot does not load (its libraries would be a quarter of the memory budget).
-
-/// A mutex with a condition variable: `NSCondition`'s subset that `TransferQueue` uses.
-final class ConditionLock: @unchecked Sendable {
-    // @unchecked: pthread objects are made to be shared between threads. They are allocated
-    // once so their addresses never move, as pthreads requires.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        precondition(pthread_mutex_init(mutex, nil) == 0 && pthread_cond_init(condition, nil) == 0)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
-    /// Unlocks, sleeps until signalled (or spuriously), locks again: call it in a loop.
-    func wait() { pthread_cond_wait(condition, mutex) }
-    func signal() { pthread_cond_signal(condition) }
-    func broadcast() { pthread_cond_broadcast(condition) }
-}
+// The curl thread, on pthreads. Foundation's `Thread` would do the same, but it lives in full
+// Foundation, which the bot does not load (its libraries would be a quarter of the memory
+// budget).
 
 /// Starts a detached thread running `body`; the thread ends when `body` returns.
 func startThread(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) {

@@ -4,13 +4,7 @@ public struct Chat: Sendable, Equatable, Decodable {
         case other(String)
 
         public init(from decoder: any Decoder) throws {
-            switch try decoder.singleValueContainer().decode(String.self) {
-            case "private": self = .private
-            case "group": self = .group
-            case "supergroup": self = .supergroup
-            case "channel": self = .channel
-            case let other: self = .other(other)
-            }
+            self.init(name: try decoder.singleValueContainer().decode(String.self))
         }
     }
 

@@ -16,7 +16,9 @@ extension FakeBotAPI {
         if state.webhookURL != nil { return Self.reply(for: .webhookConflict) }
         if let offset { state.confirm(offset: offset) }
         while state.pending.isEmpty && !state.stopped && condition.wait(until: deadline) {}
-        let batch = state.pending.prefix(limit).map { String(decoding: $0.json, as: UTF8.self) }
+        let handed = state.pending.prefix(limit)
+        state.timeline.handOut(handed.lazy.map(\.id), at: .now)
+        let batch = handed.map { String(decoding: $0.json, as: UTF8.self) }
         let body = #"{"ok":true,"result":["# + batch.joined(separator: ",") + "]}"
         return .respond(status: 200, contentType: "application/json", body: Data(body.utf8))
     }
@@ -39,6 +41,7 @@ extension FakeBotAPI {
                 replyMarkup: values["reply_markup"], messageThreadID: values["message_thread_id"].flatMap { Int($0) },
                 replyToMessageID: replyTo)
             state.store(message)
+            state.timeline.send(chatID: chatID, at: .now)
             return message
         }
         return Self.ok(messageJSON(message))

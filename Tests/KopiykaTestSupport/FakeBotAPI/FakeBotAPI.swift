@@ -69,7 +69,9 @@ public final class FakeBotAPI: @unchecked Sendable {
                 "from": ["id": 7_000_000_001, "is_bot": true, "first_name": "Kopiyka", "username": botUsername],
             ] as [String: Any]
         }
-        return enqueue(["message": message])
+        let id = enqueue(["message": message])
+        withState { $0.timeline.chatOfUpdate[id] = chatID }
+        return id
     }
 
     /// Queues a press on an inline button under `messageID`.

@@ -20,6 +20,7 @@ struct FakeBotAPIState {
     var files: [String: Data] = [:]
     var downloads = 0
     var deletedMessages: [FakeDeletedMessage] = []
+    var timeline = FakeTimeline()
 
     mutating func takeFault(for method: String) -> FakeFault? {
         guard var queue = faults[method], !queue.isEmpty else { return nil }

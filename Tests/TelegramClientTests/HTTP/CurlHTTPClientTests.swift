@@ -97,7 +97,7 @@ import Testing
         let fake = FakeBotAPI()
         try fake.start()
         defer { fake.stop() }
-        let api = BotAPI(token: "999:wrong", baseURL: fake.baseURL, http: CurlHTTPClient(threads: 1))
+        let api = BotAPI(token: "999:wrong", baseURL: fake.baseURL, http: CurlHTTPClient(maxConnections: 1))
         let error = await #expect(throws: BotAPIError.self) { try await api.getMe() }
         #expect(error?.errorCode == 401)
         #expect(error?.description == "Unauthorized")

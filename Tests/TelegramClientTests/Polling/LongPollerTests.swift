@@ -108,7 +108,7 @@ private func waitUntil(
         try fake.start()
         defer { fake.stop() }
         let token = "424242:Wrong-Token-That-Must-Not-Leak"
-        let api = BotAPI(token: token, baseURL: fake.baseURL, http: CurlHTTPClient(threads: 1))
+        let api = BotAPI(token: token, baseURL: fake.baseURL, http: CurlHTTPClient(maxConnections: 1))
         let logs = LogCapture()
         let exit = await poller(api, InMemoryUpdateHandler(), logs: logs).run()
         #expect(exit == .fatal(reason: PollerStateMachine.unauthorizedReason))

@@ -11,7 +11,7 @@ func withFakeAPI<T>(
     let fake = FakeBotAPI()
     try fake.start()
     defer { fake.stop() }
-    var api = BotAPI(token: fake.token, baseURL: fake.baseURL, http: CurlHTTPClient(threads: 3))
+    var api = BotAPI(token: fake.token, baseURL: fake.baseURL, http: CurlHTTPClient(maxConnections: 3))
     api.requestTimeout = requestTimeout
     return try await body(fake, api)
 }

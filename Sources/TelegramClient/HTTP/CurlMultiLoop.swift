@@ -1,0 +1,144 @@
+import CCurl
+import FoundationEssentials
+import Synchronization
+
+/// Every transfer of one `CurlHTTPClient` on one thread, through curl's multi interface: the
+/// thread waits in `curl_multi_poll` for any socket, a new job or a cancellation, moves every
+/// ready transfer along, and resumes the callers of those that ended. One thread for any
+/// number of concurrent requests, and no hand-off of each request to a worker of its own.
+///
+/// Connections (and TLS sessions) live in the multi handle's cache and are reused by any
+/// transfer to the same host. At most `maxConnections` are open; a request beyond them waits
+/// inside curl for one to free up.
+final class CurlMultiLoop: @unchecked Sendable {
+    // @unchecked: `inbox` is guarded by its mutex; everything else is touched only on the
+    // loop's thread, except `multi` for `curl_multi_wakeup`, which curl makes thread-safe,
+    // and which is called under the inbox lock so it never races the handle's cleanup.
+    private struct Inbox {
+        var jobs: [TransferJob] = []
+        var closed = false
+        var ended = false
+    }
+
+    private let inbox = Mutex(Inbox())
+    private let multi: UnsafeMutableRawPointer
+    private var active: [CurlTransfer] = []
+    private var spareHandles: [UnsafeMutableRawPointer] = []
+    private let maxConnections: Int
+
+    /// Nil when curl cannot make a multi handle (out of memory).
+    init?(maxConnections: Int) {
+        guard let multi = curl_multi_init() else { return nil }
+        self.multi = multi
+        self.maxConnections = max(1, maxConnections)
+        _ = kopiyka_curl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, self.maxConnections)
+        _ = kopiyka_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, self.maxConnections)
+    }
+
+    /// False once the loop is closed: the caller fails the job itself.
+    func submit(_ job: TransferJob) -> Bool {
+        inbox.withLock { inbox in
+            guard !inbox.closed else { return false }
+            inbox.jobs.append(job)
+            curl_multi_wakeup(multi)
+            return true
+        }
+    }
+
+    /// Makes the loop look at its transfers now (one was cancelled).
+    func wake() {
+        inbox.withLock { inbox in if !inbox.ended { curl_multi_wakeup(multi) } }
+    }
+
+    /// Later jobs fail at once; the loop ends when the transfers it has are done.
+    func close() {
+        inbox.withLock { inbox in
+            inbox.closed = true
+            if !inbox.ended { curl_multi_wakeup(multi) }
+        }
+    }
+
+    /// The thread's body; returns after `close()`, once its transfers ended.
+    func run() {
+        while true {
+            let (jobs, closed) = inbox.withLock { inbox in
+                defer { inbox.jobs = [] }
+                return (inbox.jobs, inbox.closed)
+            }
+            for job in jobs { start(job) }
+            removeCancelled()
+            var running: Int32 = 0
+            _ = curl_multi_perform(multi, &running)
+            finishDone()
+            if closed && active.isEmpty {
+                let drained = inbox.withLock { inbox in
+                    guard inbox.jobs.isEmpty else { return false }
+                    inbox.ended = true
+                    return true
+                }
+                if drained { break }
+                continue
+            }
+            // Why 1 s at most: curl shortens it for its own timeouts; this only bounds a
+            // missed wake-up.
+            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        for handle in spareHandles { curl_easy_cleanup(handle) }
+        spareHandles = []
+        curl_multi_cleanup(multi)
+    }
+
+    private func start(_ job: TransferJob) {
+        if job.cancellation.isCancelled { return job.continuation.resume(throwing: CancellationError()) }
+        guard let handle = spareHandles.popLast() ?? curl_easy_init() else {
+            return job.continuation.resume(throwing: HTTPClientError(
+                kind: .invalidRequest, curlCode: 0, curlMessage: "curl_easy_init failed", url: job.request.url))
+        }
+        let transfer = CurlTransfer(handle: handle, job: job)
+        if let error = transfer.configure() {
+            recycle(handle)
+            return job.continuation.resume(throwing: error)
+        }
+        let code = curl_multi_add_handle(multi, handle)
+        guard code == CURLM_OK else {
+            recycle(handle)
+            let message = String(cString: curl_multi_strerror(code))
+            return job.continuation.resume(throwing: HTTPClientError(
+                kind: .invalidRequest, curlCode: 0, curlMessage: message, url: job.request.url))
+        }
+        active.append(transfer)
+    }
+
+    private func removeCancelled() {
+        guard active.contains(where: { $0.job.cancellation.isCancelled }) else { return }
+        active.removeAll { transfer in
+            guard transfer.job.cancellation.isCancelled else { return false }
+            end(transfer, with: .failure(CancellationError()))
+            return true
+        }
+    }
+
+    private func finishDone() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                let index = active.firstIndex(where: { $0.handle == handle })
+            else { continue }
+            let transfer = active.remove(at: index)
+            end(transfer, with: transfer.result(kopiyka_curl_msg_result(message)))
+        }
+    }
+
+    private func end(_ transfer: CurlTransfer, with result: Result<HTTPResponse, any Error>) {
+        curl_multi_remove_handle(multi, transfer.handle)
+        recycle(transfer.handle)
+        transfer.job.continuation.resume(with: result)
+    }
+
+    /// `curl_easy_reset` clears the options; the connections stay in the multi handle's cache.
+    private func recycle(_ handle: UnsafeMutableRawPointer) {
+        guard spareHandles.count < maxConnections else { return curl_easy_cleanup(handle) }
+        curl_easy_reset(handle)
+        spareHandles.append(handle)
+    }
+}
