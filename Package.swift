@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "KopiykaTestSupport",
             dependencies: [
-                "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation",
+                "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation", "CZlib",
             ],
             path: "Tests/KopiykaTestSupport"),
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "MonobankTests",
             dependencies: ["Monobank", "Banking", "TelegramClient", "KopiykaCore", "KopiykaTestSupport"]),
-        .testTarget(name: "ChartsTests", dependencies: ["Charts", "CZlib", "KopiykaCore"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KopiykaTestSupport
 import KopiykaCore
 import Testing
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KopiykaTestSupport
 import Testing
 
 @testable import Charts

@@ -1,27 +1,26 @@
 import CZlib
 import FoundationEssentials
-import Testing
-
-@testable import Charts
 
 /// A PNG read back the strict way, for tests: the signature, every chunk's CRC, IHDR first
 /// and IEND last, the zlib stream inflated to exactly one filter byte plus a row per line,
 /// and the rows unfiltered into pixels.
-struct DecodedPNG {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public struct DecodedPNG {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
         init(_ description: String) { self.description = description }
     }
 
-    let width: Int
-    let height: Int
-    let chunkTypes: [String]
-    let filterTypes: [UInt8]
-    let rgb: [UInt8]
+    public let width: Int
+    public let height: Int
+    public let chunkTypes: [String]
+    /// Each row's filter type byte.
+    public let filterTypes: [UInt8]
+    /// 3 bytes a pixel, row by row from the top.
+    public let rgb: [UInt8]
 
-    init(_ data: Data) throws {
+    public init(_ data: Data) throws {
         let bytes = [UInt8](data)
-        guard bytes.starts(with: PNGEncoder.signature) else { throw Failure("no PNG signature") }
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Failure("no PNG signature") }
         var offset = 8, types: [String] = [], idat: [UInt8] = [], header: [UInt8] = []
         func read32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         while offset < bytes.count {
@@ -73,32 +72,9 @@ struct DecodedPNG {
         rgb = pixels
     }
 
-    func colour(x: Int, y: Int) -> Colour {
+    /// The pixel's red, green and blue.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let i = (y * width + x) * 3
-        var colour = Colour(0)
-        colour.red = rgb[i]
-        colour.green = rgb[i + 1]
-        colour.blue = rgb[i + 2]
-        return colour
-    }
-
-    /// How much of the pixel is `colour` laid over `background`, 0…1, judged by the channel
-    /// where the two differ most.
-    func coverage(x: Int, y: Int, of colour: Colour, over background: Colour = ChartPalette.background) -> Double {
-        let pixel = self.colour(x: x, y: y)
-        let channels = [(pixel.red, colour.red, background.red), (pixel.green, colour.green, background.green),
-                        (pixel.blue, colour.blue, background.blue)]
-        guard let (seen, full, empty) = channels.max(by: { abs(Int($0.1) - Int($0.2)) < abs(Int($1.1) - Int($1.2)) }),
-              full != empty else { return 0 }
-        return max(0, min(1, (Double(seen) - Double(empty)) / (Double(full) - Double(empty))))
-    }
-
-    /// The length in pixels, partial pixels counted by coverage, of `colour` along row `y`.
-    func horizontalRun(y: Int, xs: Range<Int>, of colour: Colour) -> Double {
-        xs.clamped(to: 0..<width).reduce(0) { $0 + coverage(x: $1, y: y, of: colour) }
-    }
-
-    func verticalRun(x: Int, ys: Range<Int>, of colour: Colour) -> Double {
-        ys.clamped(to: 0..<height).reduce(0) { $0 + coverage(x: x, y: $1, of: colour) }
+        return (rgb[i], rgb[i + 1], rgb[i + 2])
     }
 }
