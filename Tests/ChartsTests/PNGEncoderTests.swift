@@ -22,12 +22,29 @@ import Testing
         let decoded = try DecodedPNG(canvas.image().png)
         // The first row has nothing above it; every later one repeats it, which Up makes zeros.
         #expect(decoded.filterTypes.dropFirst().allSatisfy { $0 == 2 })
-        #expect(canvas.image().png.count < 200)
+        #expect(canvas.image().png.count < 300)  // of 30 000 bytes of pixels
     }
 
     @Test func aDamagedChunkFailsItsCRC() throws {
         var png = [UInt8](Canvas(width: 4, height: 4, background: ChartPalette.background).image().png)
         png[20] ^= 1  // inside IHDR's width
         #expect(throws: DecodedPNG.Failure.self) { try DecodedPNG(Data(png)) }
+    }
+}
+
+@Suite struct CanvasShapeTests {
+    /// A quarter of a ring from 12 to 3 o'clock: inside it full colour, beside it none.
+    @Test func aRingSegmentCoversItsQuarterOnly() throws {
+        var canvas = Canvas(width: 100, height: 100, background: ChartPalette.background)
+        canvas.fillRingSegment(centre: (50, 50), inner: 20, outer: 40, from: 0, to: Double.pi / 2, ChartPalette.blue.colour)
+        let decoded = try DecodedPNG(canvas.image().png)
+        #expect(decoded.colour(x: 70, y: 30) == ChartPalette.blue.colour)  // up and right, 28 px out
+        #expect(decoded.colour(x: 30, y: 30) == ChartPalette.background)  // up and left
+        #expect(decoded.colour(x: 70, y: 70) == ChartPalette.background)  // down and right
+        #expect(decoded.colour(x: 55, y: 50) == ChartPalette.background)  // the hole
+        // The 12 o'clock edge falls between two pixels; the outer arc crosses pixels partly.
+        #expect(decoded.colour(x: 49, y: 20) == ChartPalette.background && decoded.colour(x: 50, y: 20) == ChartPalette.blue.colour)
+        let arc = decoded.coverage(x: 78, y: 21, of: ChartPalette.blue.colour)
+        #expect(arc > 0.05 && arc < 0.95)
     }
 }
