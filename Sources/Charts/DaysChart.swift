@@ -76,9 +76,7 @@ public struct DaysChart: Sendable {
             canvas.dashedLine(y: plot.y(limit), from: Double(plot.left), to: Double(plot.right), thickness: 3, dash: 14, gap: 10,
                               Self.limitColour.colour)
         }
-        for (a, b) in zip(points, points.dropFirst()) {
-            canvas.strokeLine(from: a, to: b, thickness: Self.lineThickness, line.colour)
-        }
+        canvas.strokePolyline(points, thickness: Self.lineThickness, line.colour)
         if let last = points.last { canvas.fillCircle(centre: last, radius: 7, line.colour) }
         for mark in marks where (0..<slots).contains(mark.slot) { plot.drawUnder(mark.day, x: x(mark.slot, plot), on: &canvas) }
         return canvas.image()

@@ -48,3 +48,17 @@ import Testing
         #expect(arc > 0.05 && arc < 0.95)
     }
 }
+
+extension CanvasShapeTests {
+    /// A flat line of many short segments is one even band: no pixel along it is darker or
+    /// paler than the others, as it would be where segments' edges blended twice.
+    @Test func aPolylineHasNoDotsAtItsJoins() throws {
+        var canvas = Canvas(width: 200, height: 20, background: ChartPalette.background)
+        canvas.strokePolyline((0...40).map { (x: 10 + Double($0) * 4.5, y: 10.3) }, thickness: 5, ChartPalette.blue.colour)
+        let decoded = try DecodedPNG(canvas.image().png)
+        for y in 6..<15 {
+            let row = Set((20..<180).map { decoded.colour(x: $0, y: y) })
+            #expect(row.count == 1, "row \(y): \(row.count) shades")
+        }
+    }
+}
