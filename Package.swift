@@ -36,6 +36,9 @@ let package = Package(
         // Banks' own records: statement files read into facts, and facts matched with typed entries.
         // Pure functions over bytes and values; no I/O.
         .target(name: "Banking", dependencies: ["KopiykaCore", "CZlib"]),
+        // Charts as PNG pictures: a small rasterizer, a bitmap font for numbers, zlib for the file.
+        // Pure functions from values to bytes; no I/O.
+        .target(name: "Charts", dependencies: ["KopiykaCore", "CZlib"]),
         // Locales/*.json, ICU plural rules, money as each language writes it.
         .target(name: "Localization", dependencies: ["KopiykaCore"]),
         // A small, strict wrapper over the system SQLite.
@@ -52,10 +55,11 @@ let package = Package(
         // What the bot says to a message: parse → ledger → localized reply.
         .target(
             name: "Conversation",
-            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports", "Banking"]),
+            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports", "Banking", "Charts"]),
         // Figures for `kopiyka bench`: printed, never asserted.
         .target(
-            name: "Benchmarks", dependencies: ["KopiykaCore", "Ledger", "Reports", "Localization", "Banking", "Conversation"]),
+            name: "Benchmarks",
+            dependencies: ["KopiykaCore", "Ledger", "Reports", "Localization", "Banking", "Conversation", "Charts"]),
         // The running bot: updates from the poller into the conversation, the outbox out to
         // Telegram with pacing, start-up and shutdown.
         .target(
@@ -72,7 +76,7 @@ let package = Package(
         .target(
             name: "KopiykaTestSupport",
             dependencies: [
-                "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation",
+                "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation", "CZlib",
             ],
             path: "Tests/KopiykaTestSupport"),
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
@@ -92,6 +96,7 @@ let package = Package(
         .testTarget(
             name: "MonobankTests",
             dependencies: ["Monobank", "Banking", "TelegramClient", "KopiykaCore", "KopiykaTestSupport"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(

@@ -36,7 +36,7 @@ extension OutboxDelivery {
         switch content {
         case .message(let html, _, _): OutgoingText.split(html)
         case .edit(_, _, let html, _): Array(OutgoingText.split(html).prefix(1))
-        case .callbackAnswer, .document, .delete: [""]
+        case .callbackAnswer, .document, .delete, .photo: [""]
         }
     }
 
@@ -59,6 +59,9 @@ extension OutboxDelivery {
             return await sender.send(.document(chatID: item.chatID, fileName: fileName, data: data, caption: caption))
         case .delete(let messageID):
             return await sender.send(.delete(chatID: item.chatID, messageID: Int(messageID)))
+        case .photo(let fileName, let data, let caption):
+            return await sender.send(.photo(chatID: item.chatID, fileName: fileName, data: data, caption: caption,
+                                            messageThreadID: item.threadID.map(Int.init)))
         }
     }
 

@@ -86,7 +86,7 @@ extension OutboxContent {
     var hasText: Bool {
         switch self {
         case .message, .edit: true
-        case .callbackAnswer, .document, .delete: false
+        case .callbackAnswer, .document, .delete, .photo: false
         }
     }
 

@@ -38,7 +38,7 @@ extension Ledger {
                 answered.insert(queryID)
                 rows.append(FuzzRow(chatID: item.chatID, kind: .answer, bytes: Array((text ?? "").utf8), buttonData: [],
                                     messageID: item.id, outboxID: item.id))
-            case .document(let fileName, let data, let caption):
+            case .document(let fileName, let data, let caption), .photo(let fileName, let data, let caption):
                 rows.append(FuzzRow(chatID: item.chatID, kind: .document, bytes: Array((fileName + (caption ?? "")).utf8) + data,
                                     buttonData: [], messageID: item.id, outboxID: item.id))
             case .delete:

@@ -31,7 +31,7 @@ import Testing
             switch content {
             case .message(let html, _, let buttons), .edit(_, _, let html, let buttons): html + buttons.flatMap { $0 }.map { $0.title + $0.data }.joined()
             case .callbackAnswer(_, let text): text ?? ""
-            case .document(_, _, let caption): caption ?? ""
+            case .document(_, _, let caption), .photo(_, _, let caption): caption ?? ""
             case .delete: ""
             }
         }.joined(separator: "\n")

@@ -18,8 +18,9 @@ import Testing
 
     init() throws { try fake.start() }
 
+    /// The texts, without the charts that follow reports.
     func plain(_ chatID: Int64) -> [String] {
-        fake.sentMessages(chatID: chatID).map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
+        fake.sentMessages(chatID: chatID).filter { $0.document == nil }.map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
     }
 
     @Test func aCoffeeInEurosCountsAtTheNBUsRateWithoutRate() async throws {

@@ -78,7 +78,7 @@ final class OutgoingHTMLAudit {
             check(buttons, html)
         case .callbackAnswer(_, let text):
             if let text, text.count > 200 { problem("a button's answer of \(text.count) characters", text) }
-        case .document(_, _, let caption):
+        case .document(_, _, let caption), .photo(_, _, let caption):
             if let caption { checkHTML(caption, limit: OutgoingText.maxCaptionLength, whole: caption) }
         case .delete:
             break

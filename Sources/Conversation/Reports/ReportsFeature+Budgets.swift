@@ -7,30 +7,32 @@ import Reports
 
 /// `/report`, `/budget` and the budget alerts that follow new entries.
 extension ReportsFeature {
-    func report(_ argument: String, member: Member, household: Household, shownTo viewer: Viewer) throws -> String {
+    /// The report's text, and its chart when there is anything to draw.
+    func report(_ argument: String, member: Member, household: Household,
+                shownTo viewer: Viewer) throws -> (text: String, chart: OutboxContent?) {
         let l = localizer(member)
         let today = today(of: household)
         switch ReportPeriod.read(argument, today: today, catalog: catalog) {
         case .success(.month(let month)):
-            let text = ReportRenderer(l).render(try monthlyReport(month, household: household, today: today, shownTo: viewer))
-            return withInsights(text, month: month, household: household, l)
+            let report = try monthlyReport(month, household: household, today: today, shownTo: viewer)
+            return (withInsights(ReportRenderer(l).render(report), month: month, household: household, l), chart(report, l))
         case .success(.year(let year)):
             // `read` gives years from 2000 on, so January and December exist.
             guard let first = YearMonth(year: year, month: 1), let last = YearMonth(year: year, month: 12) else {
-                return l("report.usage")
+                return (l("report.usage"), nil)
             }
             let report: YearReport
             do {
                 report = ReportBuilder.yearly(year: year, baseCurrency: household.baseCurrency,
                                               totals: try ledger.entries.monthTotals(householdID: household.id, months: first...last))
             } catch is MoneyOverflow {
-                return ReportRenderer(l).tooLarge(String(year))
+                return (ReportRenderer(l).tooLarge(String(year)), nil)
             }
-            return ReportRenderer(l).render(report)
+            return (ReportRenderer(l).render(report), chart(report, l))
         case .failure(.outOfRange):
-            return l("report.period_out_of_range", ["last": .text(String(ReportPeriod.years(today: today).upperBound))])
+            return (l("report.period_out_of_range", ["last": .text(String(ReportPeriod.years(today: today).upperBound))]), nil)
         case .failure(.notUnderstood):
-            return l("report.usage")
+            return (l("report.usage"), nil)
         }
     }
 

@@ -18,17 +18,25 @@ struct ReportsFeature: Feature {
                      }) { call in
             let reports = ReportsFeature(call.context)
             let viewer = reports.viewer(in: call.message.chat, call.member)
-            var text = try reports.report(call.argument, member: call.member, household: call.household, shownTo: viewer)
+            let report = try reports.report(call.argument, member: call.member, household: call.household, shownTo: viewer)
+            var text = report.text
             // Statement rows that wait for this member: the figures may change once they decide.
             let waiting = try reports.ledger.statements.waitingCount(memberID: call.member.id)
             if viewer == .member(call.member.id), waiting > 0 {
                 text += "\n\n" + reports.localizer(call.member)("report.statement_waiting", ["count": .number(waiting)])
             }
             try call.reply(text)
+            if let chart = report.chart { try call.reply.send(chart) }
         },
         KnownCommand("budget", section: .reports, helpRank: 20, menuRank: 2, aliases: ["biudzhet"],
                      words: ["бюджет", "бюджети", "бюджеты", "budget", "budgets"]) { call in
-            try call.reply(try ReportsFeature(call.context).budget(call.argument, member: call.member, household: call.household))
+            let reports = ReportsFeature(call.context)
+            try call.reply(try reports.budget(call.argument, member: call.member, household: call.household))
+            if call.argument.isEmpty, let chart = try reports.budgetChart(household: call.household,
+                                                                           shownTo: reports.viewer(in: call.message.chat, call.member),
+                                                                           reports.localizer(call.member)) {
+                try call.reply.send(chart)
+            }
         },
         KnownCommand("rate", section: .entries, helpRank: 80, menuRank: 12, words: ["курс", "курси", "курсы", "rate", "rates"]) { call in
             try call.reply(try ReportsFeature(call.context).rate(call.argument, member: call.member, household: call.household))

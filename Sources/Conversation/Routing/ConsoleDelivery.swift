@@ -11,6 +11,8 @@ public struct ConsoleDelivery {
             /// A button's answer: the little notice Telegram shows over the chat.
             case notice
             case document
+            /// A chart: saved as a file, its caption the legend.
+            case photo
         }
 
         public var chatID: Int64
@@ -54,6 +56,9 @@ public struct ConsoleDelivery {
                                   document: Document(name: fileName, data: data)))
             case .delete:
                 break  // The console keeps no messages to delete.
+            case .photo(let fileName, let data, let caption):
+                lines.append(Line(chatID: item.chatID, text: caption?.plainTextFromHTML ?? fileName, kind: .photo, buttons: [],
+                                  messageID: item.id, document: Document(name: fileName, data: data)))
             }
             try ledger.outbox.complete(item, with: .sent(messageID: messageID))
         }

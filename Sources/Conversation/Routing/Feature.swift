@@ -86,4 +86,9 @@ struct Replier {
     func callAsFunction(_ html: String, buttons: [[OutboxButton]] = []) throws -> Int64 {
         try ledger.outbox.enqueue(.message(html: html, buttons: buttons), chatID: chat.id, threadID: chat.threadID)
     }
+
+    /// Anything else for the same chat: a chart, a file.
+    func send(_ content: OutboxContent) throws {
+        try ledger.outbox.enqueue(content, chatID: chat.id, threadID: chat.threadID)
+    }
 }

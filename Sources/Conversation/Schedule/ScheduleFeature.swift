@@ -68,12 +68,13 @@ struct ScheduleFeature: Feature {
         let group = try FamilyFeature(context).feedChat(of: household)
         guard let chat = group ?? owner?.telegramUserID else { return }
         let viewer: Viewer = group == nil ? owner.map { .member($0.id) } ?? .group : .group
-        let report = try ReportsFeature(context).monthlyReport(month, household: household, today: today, shownTo: viewer)
+        let reports = ReportsFeature(context)
+        let report = try reports.monthlyReport(month, household: household, today: today, shownTo: viewer)
         guard !report.isEmpty else { return }
-        let l = familyLocalizer(household)
-        try ledger.outbox.enqueue(.message(html: ReportsFeature(context).withInsights(ReportRenderer(l).render(report), month: month,
-                                                                                      household: household, l)),
-                           chatID: chat, threadID: group == nil ? nil : household.familyThreadID)
+        let l = familyLocalizer(household), thread = group == nil ? nil : household.familyThreadID
+        try ledger.outbox.enqueue(.message(html: reports.withInsights(ReportRenderer(l).render(report), month: month, household: household, l)),
+                                  chatID: chat, threadID: thread)
+        if let chart = reports.chart(report, l) { try ledger.outbox.enqueue(chart, chatID: chat, threadID: thread) }
     }
 
     /// The day's totals by member and category, for the family group; nil on a day without

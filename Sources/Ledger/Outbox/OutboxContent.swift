@@ -25,6 +25,8 @@ public enum OutboxContent: Codable, Equatable, Sendable {
     case document(fileName: String, data: Data, caption: String?)
     /// `deleteMessage`: a member's message that held a secret (a Monobank token).
     case delete(messageID: Int64)
+    /// `sendPhoto`: a PNG chart, its caption (≤ 1024 characters, HTML) the legend.
+    case photo(fileName: String, data: Data, caption: String?)
 }
 
 /// A pending outbox row.

@@ -78,15 +78,17 @@ extension BotAPI {
     }
 
     /// A picture (≤ 10 MB); Telegram recompresses it. `contentType` is the image's, e.g. image/png.
-    public func sendPhoto(chatID: Int64, fileName: String, contentType: String, data: Data, caption: String? = nil) async throws -> SentMessage {
+    public func sendPhoto(chatID: Int64, fileName: String, contentType: String, data: Data, caption: String? = nil,
+                          messageThreadID: Int? = nil) async throws -> SentMessage {
         try await upload("sendPhoto", field: "photo", chatID: chatID, fileName: fileName, contentType: contentType,
-                         data: data, caption: caption)
+                         data: data, caption: caption, messageThreadID: messageThreadID)
     }
 
     /// multipart/form-data: the only way to upload a file.
     private func upload(_ method: String, field: String, chatID: Int64, fileName: String, contentType: String,
-                        data: Data, caption: String?) async throws -> SentMessage {
+                        data: Data, caption: String?, messageThreadID: Int? = nil) async throws -> SentMessage {
         var parts = [MultipartPart(name: "chat_id", value: String(chatID))]
+        if let messageThreadID { parts.append(MultipartPart(name: "message_thread_id", value: String(messageThreadID))) }
         if let caption {
             parts.append(MultipartPart(name: "caption", value: caption))
             parts.append(MultipartPart(name: "parse_mode", value: ParseMode.html.rawValue))

@@ -26,6 +26,10 @@ public struct MessageSender: Sendable {
             case .delete(let chatID, let messageID):
                 try await api.deleteMessage(chatID: chatID, messageID: messageID)
                 return .sent(messageID: nil)
+            case .photo(let chatID, let fileName, let data, let caption, let thread):
+                let sent = try await api.sendPhoto(chatID: chatID, fileName: fileName, contentType: "image/png", data: data,
+                                                   caption: caption, messageThreadID: thread)
+                return .sent(messageID: sent.messageID)
             }
         } catch {
             return outcome(for: error, of: message)

@@ -11,12 +11,15 @@ public enum OutgoingMessage: Sendable, Equatable {
     case callbackAnswer(queryID: String, text: String? = nil)
     case document(chatID: Int64, fileName: String, data: Data, caption: String? = nil)
     case delete(chatID: Int64, messageID: Int)
+    /// A PNG picture, in the group's topic when `messageThreadID` is given.
+    case photo(chatID: Int64, fileName: String, data: Data, caption: String? = nil, messageThreadID: Int? = nil)
 
     /// The chat whose pace it counts against; nil for a callback answer, which is not paced.
     public var chatID: Int64? {
         switch self {
         case .text(let chatID, _, _, _, _, _), .edit(let chatID, _, _, _, _), .document(let chatID, _, _, _),
-             .delete(let chatID, _): chatID
+             .delete(let chatID, _),
+             .photo(let chatID, _, _, _, _): chatID
         case .callbackAnswer: nil
         }
     }

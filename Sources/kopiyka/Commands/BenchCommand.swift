@@ -5,10 +5,10 @@ import FoundationEssentials
 import Glibc
 import KopiykaCore
 
-/// `kopiyka bench [parser] [reports] [--entries N]`: performance figures, printed rather than asserted
+/// `kopiyka bench [parser] [reports] [statements] [savings] [charts] [--entries N]`: performance figures, printed rather than asserted
 /// (timed tests flake on shared machines). Build with `-c release` for meaningful numbers.
 struct BenchCommand {
-    static let known = ["parser", "reports", "statements", "savings"]
+    static let known = ["parser", "reports", "statements", "savings", "charts"]
     var suites: [String] = []
     var entries = 1_000_000
 
@@ -51,6 +51,8 @@ struct BenchCommand {
                     print("statement reconciliation, pure: 10000 facts against 10000 entries in "
                           + "\((StatementBenchmark.reconciliation() * 1e3).fixed(1)) ms")
                     try StatementImportBenchmark.run(folder: folder) { print($0) }
+                case "charts":
+                    ChartsBenchmark.run { print($0) }
                 default:
                     try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
                                              small: min(10_000, entries), folder: folder) { print($0) }

@@ -118,7 +118,7 @@ struct ConsoleSession {
                 print("💬 " + line.text)
                 continue
             case .edit: print("✏️ " + line.text)
-            case .message, .document: print(line.text)
+            case .message, .document, .photo: print(line.text)
             }
             let flat = line.buttons.flatMap { $0 }
             if !flat.isEmpty {

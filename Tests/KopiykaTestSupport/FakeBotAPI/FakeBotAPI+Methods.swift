@@ -95,6 +95,7 @@ extension FakeBotAPI {
             var message = FakeSentMessage(
                 chatID: chatID, messageID: state.newMessageID(), text: caption, parseMode: values["parse_mode"])
             message.document = file
+            message.messageThreadID = values["message_thread_id"].flatMap { Int($0) }
             state.store(message)
             return message
         }

@@ -49,7 +49,7 @@ final class ConversationStage: ScenarioStage {
         for line in lines {
             let message = ScenarioMessage(id: line.messageID, text: line.text, buttons: line.buttons, document: line.document?.name)
             switch line.kind {
-            case .message, .document: transcripts[line.chatID, default: []].append(message)
+            case .message, .document, .photo: transcripts[line.chatID, default: []].append(message)
             case .edit:
                 if let index = transcripts[line.chatID]?.firstIndex(where: { $0.id == line.messageID }) {
                     transcripts[line.chatID]?[index] = message
