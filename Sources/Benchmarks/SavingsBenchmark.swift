@@ -33,6 +33,6 @@ public enum SavingsBenchmark {
             try handler.handle(message)
             best = min(best, seconds(since: start))
         }
-        say("savings: /savings for \(count) accounts with \(days) days of values each in \((best * 1e3).fixed(2)) ms (best of 20)")
+        say("savings: /savings, its text and its chart of the year, for \(count) accounts with \(days) days of values each in \((best * 1e3).fixed(2)) ms (best of 20)")
     }
 }

@@ -67,8 +67,22 @@ import Testing
         #expect(try say("/savings").contains("Депозит: суму ще не вказано"))
     }
 
-    @Test func nothingSavedSaysHowToStart() throws {
+    @Test func nothingSavedSaysHowToStartAndDrawsNothing() throws {
         try chat.say("/start")
-        #expect(try say("/savings").contains("Заощаджень ще немає"))
+        let lines = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha, text: "/savings"))
+        #expect(lines.map(\.kind) == [.message])
+        #expect(lines.first?.text.contains("Заощаджень ще немає") == true)
+    }
+
+    @Test func theSavingsComeWithTheYearsLine() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Депозит")
+        try chat.say("депозит 52 000")
+        let lines = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha, text: "/savings"))
+        #expect(lines.map(\.kind) == [.message, .photo])
+        let photo = try #require(lines.last?.document)
+        let png = try DecodedPNG(photo.data)
+        #expect(png.width == 800 && photo.data.count < 100_000)
+        #expect(lines.last?.text.replacingOccurrences(of: "\u{A0}", with: " ") == "🟦 заощадження разом за рік: 0 ₴ → 52 000 ₴")
     }
 }

@@ -86,7 +86,7 @@ extension SavingsFeature {
     }
 
     /// The family's savings in its currency, now and a month ago; nil once a sum leaves `Int64`.
-    private struct Totals {
+    struct Totals {
         var now: Int64? = 0
         var monthAgo: Int64? = 0
         /// Foreign savings without a rate: listed, not summed.

@@ -15,7 +15,9 @@ struct SavingsFeature: Feature {
     static let commands: [KnownCommand] = [
         KnownCommand("savings", section: .reports, helpRank: 27, menuRank: 16, aliases: ["zaoshchadzhennia", "sberezheniya"],
                      words: ["заощадження", "накопичення", "сбережения", "накопления", "savings"]) { call in
-            try call.reply(try SavingsFeature(call.context).overview(call.member, household: call.household))
+            let savings = SavingsFeature(call.context)
+            try call.reply(try savings.overview(call.member, household: call.household))
+            if let chart = try savings.chart(call.household, savings.localizer(call.member)) { try call.reply.send(chart) }
         },
     ]
 
