@@ -72,12 +72,12 @@ import Testing
                 == [.ambiguous([1]), .ambiguous([1])], "a transfer fits either side, so two sides ask")
     }
 
-    @Test func tenThousandFactsAgainstTenThousandEntriesIsLinear() {
+    /// Its time is `kopiyka bench statements`'s to print; here, that each of 10,000 facts finds
+    /// its own entry among 10,000.
+    @Test func tenThousandFactsFindTheirOwnEntries() {
         let facts = (0..<10_000).map { fact(-Int64(1_000 + $0), at: Self.noon + Int64($0 % 30) * 86_400) }
         let entries = (0..<10_000).map { entry(Int64($0), Int64(1_000 + $0), days: $0 % 30) }
-        let start = ContinuousClock.now
         let matches = match(facts, entries)
-        #expect(ContinuousClock.now - start < .seconds(5), "quadratic would be 10⁸ comparisons")
         #expect(matches.enumerated().allSatisfy { $1 == .matches(Int64($0)) })
     }
 }
