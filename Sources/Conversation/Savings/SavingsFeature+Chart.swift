@@ -6,11 +6,10 @@ import Localization
 
 extension SavingsFeature {
     /// The family's savings at the end of each of the last twelve months and today, in its
-    /// currency (foreign ones at the household's rates, those without one left out), as a
-    /// line; nil with nothing saved. Thirteen points of a few index seeks per account.
+    /// currency (foreign ones at that day's rate, those without one left out), as a line; nil
+    /// with nothing saved. Thirteen points of a few index seeks per account.
     func chart(_ household: Household, _ l: Localizer) throws -> OutboxContent? {
         let today = today(of: household)
-        let rates = try ledger.entries.rates(householdID: household.id)
         var days: [LocalDate] = []
         var month = YearMonth(today)
         for _ in 0..<12 {
@@ -26,6 +25,7 @@ extension SavingsFeature {
         var values: [Int64] = []
         for day in days {
             var total = Totals()
+            let rates = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: day)
             for account in accounts {
                 guard let value = (try? ledger.accounts.value(of: account, on: day)) ?? nil else { continue }
                 total.add(now: value, monthAgo: 0, account.currency, rates: rates, base: household.baseCurrency)

@@ -13,6 +13,8 @@ extension SavingsFeature {
         let monthStart = YearMonth(today).days.lowerBound.adding(days: -1)
         let yearStart = LocalDate(year: today.year - 1, month: 12, day: 31) ?? monthStart
         let rates = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: today)
+        // A month ago's savings at a month ago's rates: the change is the savings', not the rate's.
+        let ratesThen = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: monthStart)
         var lines = [l("savings.title")]
         var total = Totals()
         for person in try ledger.families.members(householdID: household.id) {
@@ -42,7 +44,8 @@ extension SavingsFeature {
                 }
                 lines.append(l("savings.line", ["name": .text(name), "value": .money(Money(minorUnits: now, currency: account.currency)),
                                                 "changes": .text(changes.map { " · " + $0 }.joined())]))
-                total.add(now: now, monthAgo: monthAgo, account.currency, rates: rates, base: household.baseCurrency)
+                total.add(now: now, monthAgo: monthAgo, account.currency, rates: rates, ratesThen: ratesThen,
+                          base: household.baseCurrency)
             }
         }
         guard lines.count > 1 else { return l("savings.empty") }
@@ -92,17 +95,20 @@ extension SavingsFeature {
         /// Foreign savings without a rate: listed, not summed.
         var unconverted: [Money] = []
 
-        mutating func add(now value: Int64, monthAgo then: Int64, _ currency: Currency, rates: [Currency: Int64], base: Currency) {
+        mutating func add(now value: Int64, monthAgo then: Int64, _ currency: Currency, rates: [Currency: Int64],
+                          ratesThen: [Currency: Int64]? = nil, base: Currency) {
             guard currency == base || rates[currency] != nil else {
                 unconverted.append(Money(minorUnits: value, currency: currency))
                 return
             }
-            func inBase(_ minor: Int64) -> Int64? {
-                guard currency != base, let micros = rates[currency] else { return minor }
+            func inBase(_ minor: Int64, _ table: [Currency: Int64]) -> Int64? {
+                guard currency != base, minor != 0 else { return minor }
+                // Today's rate stands in for a day that had none (the rates began after it).
+                guard let micros = table[currency] ?? rates[currency] else { return nil }
                 return try? LedgerConversion.convert(Money(minorUnits: minor, currency: currency), basePerUnitMicros: micros, to: base)
             }
-            now = now.flatMap { sum in inBase(value).flatMap { sum.addingReportingOverflow($0) }.flatMap { $0.overflow ? nil : $0.partialValue } }
-            monthAgo = monthAgo.flatMap { sum in inBase(then).flatMap { sum.addingReportingOverflow($0) }.flatMap { $0.overflow ? nil : $0.partialValue } }
+            now = now.flatMap { sum in inBase(value, rates).flatMap { sum.addingReportingOverflow($0) }.flatMap { $0.overflow ? nil : $0.partialValue } }
+            monthAgo = monthAgo.flatMap { sum in inBase(then, ratesThen ?? rates).flatMap { sum.addingReportingOverflow($0) }.flatMap { $0.overflow ? nil : $0.partialValue } }
         }
     }
 }
