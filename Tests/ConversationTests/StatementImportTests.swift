@@ -65,6 +65,17 @@ import Testing
         #expect(try octoberSpending() == statementSpending() + 43_004, "the row asked about adds nothing to what was typed")
     }
 
+    @Test func aPurchaseTypedWithTheWrongDateIsAskedAboutNotCountedTwice() throws {
+        try chat.say("/start")
+        try chat.say("атб 284,89 25.10")
+        let summary = try importStatement(Self.october).joined(separator: "\n")
+        #expect(!summary.contains("збіглися"), "six days off is no silent match: \(summary)")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let asked = try chat.ledger.statements.facts(householdID: member.householdID, state: .ambiguous)
+        #expect(asked.contains { $0.fact.amount.minorUnits == -28_489 && $0.entryID == nil }, "\(asked.map(\.fact.description))")
+        #expect(try octoberSpending() == statementSpending(), "the typed entry stands for the row until she decides")
+    }
+
     @Test func theSameFileAgainAddsNothing() throws {
         try chat.say("/start")
         _ = try importStatement(Self.october)

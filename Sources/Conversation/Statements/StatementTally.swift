@@ -67,11 +67,14 @@ extension StatementsFeature {
         }
         guard let first = counted.map({ LocalDate($0.fact.time, in: zone) }).min(),
               let last = counted.map({ LocalDate($0.fact.time, in: zone) }).max() else { return (tally, recorded) }
-        let typed = try ledger.statements.candidates(householdID: household.id, dates: first.adding(days: -2)...last.adding(days: 2))
+        let typed = try ledger.statements.candidates(householdID: household.id, dates: first.adding(days: -Self.nearMiss)...last.adding(days: Self.nearMiss))
             .map { TypedEntry(id: $0.entryID, amount: $0.amount, date: $0.date, kind: $0.kind == .income ? .income : .expense) }
         let matches = EntryMatching.match(counted.map(\.fact), with: typed, zone: zone)
-        for ((fact, kind), match) in zip(counted, matches) {
-            switch match {
+        // A purchase typed with the wrong date (a week out at most) is a near miss: asked
+        // about, never recorded beside it.
+        let near = EntryMatching.match(counted.map(\.fact), with: typed, zone: zone, days: Self.nearMiss)
+        for ((fact, kind), (match, wide)) in zip(counted, zip(matches, near)) {
+            switch match == .new && wide != .new ? .ambiguous([]) : match {
             case .matches(let entryID):
                 tally.linked += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
@@ -91,6 +94,9 @@ extension StatementsFeature {
         }
         return (tally, recorded)
     }
+
+    /// Days a typed entry may be off its bank row and still be asked about as the same purchase.
+    static let nearMiss = 7
 
     /// An entry made from a fact: its amount in the account's currency, dated by the family's
     /// clock, noted with the bank's words, in the category the household taught for those words,

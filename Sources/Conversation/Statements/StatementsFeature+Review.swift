@@ -78,7 +78,8 @@ extension StatementsFeature {
         let day = LocalDate(stored.fact.time, in: household.timeZone)
         let amount = stored.fact.amount.minorUnits.magnitude
         let kind: EntryKind = stored.fact.amount.minorUnits < 0 ? .expense : .income
-        return try ledger.statements.candidates(householdID: household.id, dates: day.adding(days: -2)...day.adding(days: 2))
+        return try ledger.statements.candidates(householdID: household.id,
+                                                dates: day.adding(days: -Self.nearMiss)...day.adding(days: Self.nearMiss))
             .first { $0.amount.currency == stored.fact.amount.currency && $0.amount.minorUnits.magnitude == amount && $0.kind == kind }?
             .entryID
     }
