@@ -93,6 +93,17 @@ public struct EntryParser: Sendable {
         return split ? .success(entries) : nil
     }
 
+    /// A purchase known already (`whole`, a bank's row) divided by a member's words
+    /// (`продукти 900, дім 300`): its parts, and what they leave under the purchase's own
+    /// category. Nil when the words hold no parts of its kind and currency; a failure when they
+    /// add up to more than it.
+    public func split(_ whole: ParsedEntry, into text: String, today: LocalDate,
+                      rules: (any CategoryRules)? = nil) -> Result<[ParsedEntry], ParseFailure>? {
+        var cost = ParseCost()
+        guard case .success(let pieces) = parse(text, today: today, rules: rules, accounts: nil, cost: &cost) else { return nil }
+        return SplitPurchase.parts(of: whole, pieces)
+    }
+
     /// A category named by a person in any language or grammatical form (`кафе`, `cafe`,
     /// `продуктів`, `таксі`), for commands like `/budget кафе 3000`. nil when unknown.
     public func category(named text: String) -> CategoryKey? {

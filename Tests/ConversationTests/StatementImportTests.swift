@@ -198,6 +198,31 @@ import Testing
         #expect(report.contains("/review"))
     }
 
+    @Test func aWaitingRowIsSplitByReplyIntoItsPartsAndCountedOnce() throws {
+        let chat = base.chat
+        try chat.say("/start")
+        _ = try base.importStatement(StatementImportTests.october)
+        let row = try #require(try waiting().first { $0.entryID != nil && $0.fact.amount.minorUnits < -10_000 })
+        let before = try base.octoberSpending()
+        let asked = try chat.press(ReviewButton(factID: row.id, choice: .split).encoded, from: .olha)
+        let question = try #require(asked.first { $0.kind == .message && $0.text.hasPrefix("✂️") })
+        let parts = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha,
+                                                  text: "продукти 50, дім 25", replyToMessageID: question.messageID))
+        let confirmed = parts.map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
+        #expect(confirmed.contains { $0.contains("продукти · 50 ₴") && $0.contains("дім · 25 ₴") }, "\(confirmed)")
+        #expect(try base.octoberSpending() == before, "the row's purchase counts once, in its parts")
+        let settled = try #require(try chat.ledger.statements.fact(id: row.id))
+        #expect(settled.state == .recorded)
+        let again = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha,
+                                                  text: "продукти 50", replyToMessageID: question.messageID))
+        #expect(again.contains { $0.text.contains("вже вирішено") })
+        // The same message id in Тарас's own chat is his own message, not an answer to Оля's question.
+        try chat.say("/start", from: .taras)
+        _ = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.taras.id, kind: .privateChat), sender: .taras,
+                                          text: "продукти 50", replyToMessageID: question.messageID))
+        #expect(try chat.ledger.statements.fact(id: row.id)?.entryID == settled.entryID)
+    }
+
     @Test func nothingWaitingSaysSo() throws {
         try base.chat.say("/start")
         #expect(try base.chat.say("/review").last?.contains("Нічого не чекає") == true)

@@ -83,6 +83,8 @@ public final class ConversationHandler {
             try CorrectionsFeature(context).correct(view, with: text, member: member, reply: reply)
         } else if command == nil, try AccountsFeature(context).answerReply(message, text: text, member: member, reply: reply) {
             return
+        } else if command == nil, try StatementsFeature(context).answerSplit(message, text: text, member: member, reply: reply) {
+            return
         } else if let command = try command ?? commandWord(text, member: member) {
             if !(isNew && command.name == "start") { try run(command, member: member, message: message, reply: reply) }
         } else if !(isNew && text.isEmpty) {

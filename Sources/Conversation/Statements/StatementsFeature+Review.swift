@@ -35,12 +35,14 @@ extension StatementsFeature {
             lines.append(l("review.line", ["number": .number(number), "date": .text(l.dayAndMonth(day)),
                                            "description": .text(stored.fact.description.clipped(to: 48).htmlEscaped),
                                            "amount": .money(stored.fact.amount)]))
-            let choices: [ReviewButton.Choice] = stored.entryID == nil ? [.typed, .record, .transfer, .notOurs]
-                : [.record, .transfer, .notOurs]
-            buttons.append(choices.map { choice in
-                OutboxButton(title: l("review.button.\(choice.rawValue)", ["number": .number(number)]),
-                             data: ReviewButton(factID: stored.id, choice: choice).encoded)
-            })
+            let rows: [[ReviewButton.Choice]] = [stored.entryID == nil ? [.typed, .record, .split] : [.record, .split],
+                                                 [.transfer, .notOurs]]
+            buttons += rows.map { choices in
+                choices.map { choice in
+                    OutboxButton(title: l("review.button.\(choice.rawValue)", ["number": .number(number)]),
+                                 data: ReviewButton(factID: stored.id, choice: choice).encoded)
+                }
+            }
         }
         return (lines.joined(separator: "\n"), buttons)
     }
@@ -53,6 +55,8 @@ extension StatementsFeature {
         guard stored.state == .ambiguous else { return l("review.done_already") }
         let household = try household(of: member)
         switch button.choice {
+        case .split:
+            return try askSplit(stored, press: press, member: member, household: household)
         case .typed:
             guard let typed = try sameTypedEntry(stored, household: household) else { return l("review.typed_missing") }
             try ledger.statements.settle(stored.id, state: .linked, entryID: typed)
@@ -96,6 +100,8 @@ struct ReviewButton: ButtonData {
         case transfer
         /// Not the family's money.
         case notOurs = "not_ours"
+        /// Divide it across categories: asked by a message the member replies to.
+        case split
     }
 
     static let prefixes: Set<String> = ["rev"]

@@ -105,6 +105,7 @@ enum Schema {
         savings,
         statementLinks,
         factsByInstant,
+        splitPrompts,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

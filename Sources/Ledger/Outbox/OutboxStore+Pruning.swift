@@ -62,6 +62,7 @@ extension OutboxStore {
     /// Row ids may be given again once the latest is gone: nothing may point at a deleted one.
     private func forgetAccountMessages(outboxID: Int64) throws {
         try db.execute("DELETE FROM account_prompts WHERE outbox_id = ?", outboxID)
+        try db.execute("DELETE FROM statement_split_prompts WHERE outbox_id = ?", outboxID)
         try db.execute("UPDATE transfers SET confirmation_outbox_id = NULL WHERE confirmation_outbox_id = ?", outboxID)
     }
 

@@ -68,4 +68,13 @@ extension Schema {
     static let factsByInstant = Migration(version: 19, name: "bank facts by instant", sql: """
         CREATE INDEX bank_facts_by_instant ON bank_facts (household_id, time, amount_minor);
         """)
+
+    /// The question a `/review` row's ✂️ asks: its answer, by reply, divides the row's purchase.
+    static let splitPrompts = Migration(version: 20, name: "statement split prompts", sql: """
+        CREATE TABLE statement_split_prompts (
+            outbox_id INTEGER PRIMARY KEY,
+            fact_id INTEGER NOT NULL REFERENCES bank_facts (id),
+            member_id INTEGER NOT NULL REFERENCES members (id)
+        );
+        """)
 }

@@ -141,3 +141,19 @@ extension StatementStore {
                               entryID: row.optionalInt64(12))
     }
 }
+
+extension StatementStore {
+    /// Remembers that the message `outboxID` asked `memberID` how to divide a row.
+    public func askSplit(factID: Int64, memberID: Int64, outboxID: Int64) throws {
+        try db.execute("INSERT OR REPLACE INTO statement_split_prompts (outbox_id, fact_id, member_id) VALUES (?, ?, ?)",
+                       outboxID, factID, memberID)
+    }
+
+    /// The row and the member a sent message asked about, for a reply to it.
+    public func splitPrompt(chatID: Int64, messageID: Int64) throws -> (factID: Int64, memberID: Int64)? {
+        try db.queryFirst("""
+            SELECT p.fact_id, p.member_id FROM statement_split_prompts p JOIN outbox o ON o.id = p.outbox_id
+            WHERE o.chat_id = ? AND o.sent_message_id = ?
+            """, chatID, messageID) { (factID: $0.int64(0), memberID: $0.int64(1)) }
+    }
+}
