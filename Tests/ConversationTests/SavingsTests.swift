@@ -60,6 +60,27 @@ import Testing
         #expect(try say("/savings").contains("Разом: 20 750 ₴"))
     }
 
+    /// By hand: Депозит 52 000 ₴, Скарбничка 500 $ at 41,5 = 20 750 ₴, a closed Вклад that held
+    /// 10 000 ₴: the family holds 72 750 ₴, and the closed one is gone from the total.
+    @Test func theFamilysTotalCountsOpenAccountsEachAtItsRate() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Депозит")
+        try chat.say("/accounts add Скарбничка USD")
+        try chat.say("/accounts add Вклад")
+        try chat.say("депозит 52 000")
+        try chat.say("скарбничка 500")
+        try chat.say("вклад 10 000")
+        try chat.say("/rate usd 41,5")
+        #expect(try say("/savings").contains("Разом: 82 750 ₴"))
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let closed = try #require(try chat.ledger.accounts.accounts(memberID: member.id).first { $0.name == "Вклад" })
+        try chat.ledger.accounts.archive(closed.id, on: chat.ledger.families.household(id: member.householdID).map {
+            LocalDate(chat.clock.wallClock.now(), in: $0.timeZone)
+        } ?? LocalDate(year: 2026, month: 11, day: 21)!)
+        let savings = try say("/savings")
+        #expect(savings.contains("Разом: 72 750 ₴") && !savings.contains("Вклад"), "\(savings)")
+    }
+
     @Test func anotherCurrencyThanTheAccountsIsRefusedWithAHint() throws {
         try chat.say("/start")
         try chat.say("/accounts add Депозит")
