@@ -50,6 +50,11 @@ import Testing
         #expect(summary.contains("🔗 збіглися з вашими записами: 2"), "\(summary)")
         #expect(summary.contains("➕ нових записів:"), "\(summary)")
         #expect(try octoberSpending() == statementSpending(), "a purchase typed and in the statement counts once")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let typed = try chat.ledger.statements.facts(householdID: member.householdID, state: .linked).compactMap(\.entryID)
+            .compactMap { try chat.ledger.entries.entry(id: $0) }
+        #expect(typed.count == 2 && typed.allSatisfy { $0.account == .monobank }, "paid with the card the bank names")
+        #expect(typed.contains { $0.note == "атб" && $0.category == "groceries" }, "the member's words and category stay")
     }
 
     @Test func twoTypedEntriesThatCouldBeOneRowAreAskedAboutNotGuessed() throws {

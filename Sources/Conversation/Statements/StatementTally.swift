@@ -79,6 +79,7 @@ extension StatementsFeature {
                 tally.linked += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
                                                  state: .linked, entryID: entryID)
+                try takeBanksDayAndAccount(fact, entryID: entryID, zone: zone)
             case .ambiguous:
                 tally.attention += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
@@ -93,6 +94,21 @@ extension StatementsFeature {
             }
         }
         return (tally, recorded)
+    }
+
+    /// A typed entry the bank's row is keeps the member's note and category, and takes the
+    /// bank's day and account: the card it was really paid with.
+    func takeBanksDayAndAccount(_ fact: BankFact, entryID: Int64, zone: ZoneRules) throws {
+        guard var entry = try ledger.entries.entry(id: entryID) else { return }
+        let day = LocalDate(fact.time, in: zone), account: AccountKey = fact.bank == .monobank ? .monobank : .privatbank
+        guard entry.date != day || entry.account != account else { return }
+        entry.date = day
+        entry.account = account
+        do {
+            try ledger.refusingOverflow { try ledger.entries.update(entry) }
+        } catch is MoneyOverflow {
+            return  // Moving it would push a month past Int64: it stays as typed.
+        }
     }
 
     /// Days a typed entry may be off its bank row and still be asked about as the same purchase.
