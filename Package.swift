@@ -39,6 +39,9 @@ let package = Package(
         // Charts as PNG pictures: a small rasterizer, a bitmap font for numbers, zlib for the file.
         // Pure functions from values to bytes; no I/O.
         .target(name: "Charts", dependencies: ["KopiykaCore", "CZlib"]),
+        // Payments that come back: schedules, their next dates, subscriptions found in history.
+        // Plain values; no I/O.
+        .target(name: "Recurring", dependencies: ["KopiykaCore"]),
         // Locales/*.json, ICU plural rules, money as each language writes it.
         .target(name: "Localization", dependencies: ["KopiykaCore"]),
         // A small, strict wrapper over the system SQLite.
@@ -55,7 +58,7 @@ let package = Package(
         // What the bot says to a message: parse → ledger → localized reply.
         .target(
             name: "Conversation",
-            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports", "Banking", "Charts"]),
+            dependencies: ["KopiykaCore", "EntryParsing", "Localization", "Ledger", "Reports", "Banking", "Charts", "Recurring"]),
         // Figures for `kopiyka bench`: printed, never asserted.
         .target(
             name: "Benchmarks",
@@ -96,6 +99,7 @@ let package = Package(
         .testTarget(
             name: "MonobankTests",
             dependencies: ["Monobank", "Banking", "TelegramClient", "KopiykaCore", "KopiykaTestSupport"]),
+        .testTarget(name: "RecurringTests", dependencies: ["Recurring", "KopiykaCore"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
