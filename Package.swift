@@ -47,7 +47,7 @@ let package = Package(
         // A small, strict wrapper over the system SQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Households, members, accounts and entries on SQLite, with migrations.
-        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto"]),
+        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto", "Recurring"]),
         // libcurl HTTP, Bot API types, the long poller and the outbox sender.
         .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
         // Monobank's personal API: the client (statements as bank facts) and the poll planner that

@@ -32,6 +32,8 @@ public final class Ledger {
     public let monobank: MonobankStore
     /// The NBU's official exchange rates, by day.
     public let officialRates: OfficialRateStore
+    /// Payments that come back, and what the bot did about each occurrence.
+    public let recurring: RecurringStore
 
     /// Opens the database at `path`, creating it and applying migrations as needed. The file,
     /// and with it the `-wal` and `-shm` files SQLite makes in its mode, is readable and
@@ -55,6 +57,7 @@ public final class Ledger {
         statements = StatementStore(db: db, clock: clock)
         monobank = MonobankStore(db: db, clock: clock, seal: TokenSeal(databasePath: path))
         officialRates = OfficialRateStore(db: db, clock: clock)
+        recurring = RecurringStore(db: db, clock: clock)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
     }
 

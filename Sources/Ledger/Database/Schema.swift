@@ -106,6 +106,7 @@ enum Schema {
         statementLinks,
         factsByInstant,
         splitPrompts,
+        recurring,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
