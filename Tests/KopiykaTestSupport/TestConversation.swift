@@ -60,6 +60,15 @@ public final class TestConversation {
                                            chat: ChatRef(id: sender.id, kind: .privateChat), messageID: messageID)))
     }
 
+    /// Runs what the job source `name` has due at the clock's time, as the bot's scheduler
+    /// would (each job in its own transaction), and delivers the whole outbox.
+    public func runJobs(_ name: String) throws -> [ConsoleDelivery.Line] {
+        for source in ConversationHandler.jobSources where source.name == name {
+            for job in try handler.dueJobs(source) { try ledger.transaction { try job.perform() } }
+        }
+        return try ConsoleDelivery(ledger: ledger).deliver()
+    }
+
     /// Runs the digest and monthly-report schedule at the clock's time.
     public func tick() throws -> [ConsoleDelivery.Line] {
         try ledger.transaction { try handler.runSchedule() }

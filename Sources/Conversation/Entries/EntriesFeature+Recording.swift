@@ -43,6 +43,7 @@ extension EntriesFeature {
             try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: member, household: household)
         }
         try ReportsFeature(context).announceBudgets(after: saved, member: member, household: household)
+        try RecurringFeature(context).offerIfRepeating(saved, member: member, household: household, reply: reply)
     }
 
     /// Runs `body` as one savepoint; false, keeping nothing of it, when it would push a month

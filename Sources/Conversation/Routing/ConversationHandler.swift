@@ -85,6 +85,8 @@ public final class ConversationHandler {
             return
         } else if command == nil, try StatementsFeature(context).answerSplit(message, text: text, member: member, reply: reply) {
             return
+        } else if command == nil, try RecurringFeature(context).answerReply(message, text: text, member: member, reply: reply) {
+            return
         } else if let command = try command ?? commandWord(text, member: member) {
             if !(isNew && command.name == "start") { try run(command, member: member, message: message, reply: reply) }
         } else if !(isNew && text.isEmpty) {

@@ -4,13 +4,13 @@ enum Features {
     static let commands: [KnownCommand] = ReportsFeature.commands + EntriesFeature.commands + CorrectionsFeature.commands
         + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands + AccountsFeature.commands
         + StatementsFeature.commands + SavingsFeature.commands + MonobankFeature.commands
-        + ReportsFeature.healthCommands
+        + ReportsFeature.healthCommands + RecurringFeature.commands
 
     static let buttons: [ButtonNamespace] = [
         WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
         AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons,
-        MonobankFeature.buttons,
+        MonobankFeature.buttons, RecurringFeature.buttons,
     ]
 
-    static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs]
+    static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs, RecurringFeature.jobs]
 }

@@ -1,0 +1,68 @@
+import KopiykaCore
+
+/// `rec:<action>` for the list, `rec:<action>:<item id>` for an item,
+/// `rec:<action>:<item id>:<yyyymmdd>` for one of its occurrences, and
+/// `rec:<action>:<entry id>` for an offer made from an entry.
+struct RecurringButton: ButtonData {
+    enum Action: String, Sendable, CaseIterable {
+        /// The list.
+        case list
+        /// An item's card, and what it offers.
+        case open, automatic = "auto", bill, pause, resume, skip, amount = "amt", delete = "del", deleteConfirmed = "delok"
+        /// Undoes an item just made.
+        case cancel
+        /// A bill's occurrence: paid, paid another amount, skipped.
+        case paid, paidOther = "other", pass
+        /// An offer made from a repeated entry: accepted, declined.
+        case make = "mk", decline = "no"
+
+        var target: Target {
+            switch self {
+            case .list: .none
+            case .paid, .paidOther, .pass: .occurrence
+            case .make, .decline: .entry
+            default: .item
+            }
+        }
+    }
+
+    enum Target { case none, item, occurrence, entry }
+
+    static let prefixes: Set<String> = ["rec"]
+    let action: Action
+    /// The item's id, or the entry's for an offer; 0 for the list.
+    let id: Int64
+    let date: LocalDate?
+
+    init(_ action: Action, id: Int64 = 0, date: LocalDate? = nil) {
+        self.action = action
+        self.id = id
+        self.date = date
+    }
+
+    var encoded: String {
+        switch action.target {
+        case .none: return "rec:\(action.rawValue)"
+        case .item, .entry: return "rec:\(action.rawValue):\(id)"
+        case .occurrence:
+            let day = date.map { String($0.year * 10_000 + $0.month * 100 + $0.day) } ?? "0"
+            return "rec:\(action.rawValue):\(id):\(day)"
+        }
+    }
+
+    init?(fields: [Substring]) {
+        guard fields.first == "rec", fields.count >= 2, let action = Action(rawValue: String(fields[1])) else { return nil }
+        switch action.target {
+        case .none:
+            guard fields.count == 2 else { return nil }
+            self.init(action)
+        case .item, .entry:
+            guard fields.count == 3, let id = Self.id(fields, 2), id > 0 else { return nil }
+            self.init(action, id: id)
+        case .occurrence:
+            guard fields.count == 4, let id = Self.id(fields, 2), id > 0, fields[3].count == 8, let number = Int(fields[3]),
+                  let date = LocalDate(year: number / 10_000, month: number / 100 % 100, day: number % 100) else { return nil }
+            self.init(action, id: id, date: date)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+import Recurring
+
+/// `/recurring` and each item's card: pause or resume, skip the next one, change the amount,
+/// switch between automatic and reminded, delete.
+extension RecurringFeature {
+    /// The household's items the reader may see, one button each to open its card.
+    func list(member: Member, household: Household, chat: ChatRef, reply: Replier) throws {
+        let (text, buttons) = try listView(member: member, household: household, chat: chat)
+        try reply(text, buttons: buttons)
+    }
+
+    func listView(member: Member, household: Household, chat: ChatRef) throws -> (String, [[OutboxButton]]) {
+        let l = localizer(member), words = RecurringWords(l: l), today = today(of: household)
+        let viewer = viewer(in: chat, member)
+        let items = try ledger.recurring.items(householdID: household.id).filter { !$0.isPrivate || viewer == .member($0.memberID) }
+        guard !items.isEmpty else { return (l("recurring.list.empty"), []) }
+        var lines = [l("recurring.list.title")]
+        for (index, item) in items.enumerated() {
+            lines.append(l("recurring.list.line", ["number": .number(index + 1), "line": .text(words.line(item)),
+                                                   "next": .text(words.next(item, today: today))]))
+        }
+        let buttons = items.enumerated().map { index, item in
+            OutboxButton(title: "\(index + 1). " + String(words.short(item).prefix(40)), data: RecurringButton(.open, id: item.id).encoded)
+        }
+        return (lines.joined(separator: "\n"), stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
+    }
+
+    /// An item's card: what it is, when it comes next, and what can be done to it.
+    func card(_ item: RecurringItem, member: Member, header: String? = nil) throws -> (String, [[OutboxButton]]) {
+        let l = localizer(member), words = RecurringWords(l: l), today = today(of: try household(of: member))
+        let text = [header, words.line(item), words.next(item, today: today)].compactMap { $0 }.joined(separator: "\n")
+        func button(_ key: String, _ action: RecurringButton.Action) -> OutboxButton {
+            OutboxButton(title: l(key), data: RecurringButton(action, id: item.id).encoded)
+        }
+        var rows: [[OutboxButton]] = [[
+            item.isPaused ? button("recurring.button.resume", .resume) : button("recurring.button.pause", .pause),
+            button("recurring.button.skip", .skip),
+        ], [
+            button("recurring.button.amount", .amount),
+            item.mode == .automatic ? button("recurring.button.to_bill", .bill) : button("recurring.button.to_automatic", .automatic),
+        ]]
+        if item.amount == nil { rows[1].removeLast() }  // Asked each time: a reminder is all it can be.
+        rows.append([button("recurring.button.delete", .delete),
+                     OutboxButton(title: l("recurring.button.list"), data: RecurringButton(.list).encoded)])
+        return (text, rows)
+    }
+
+    /// What a press on one of this feature's buttons does.
+    func press(_ button: RecurringButton, call: ButtonCall) throws -> String? {
+        let l = call.localizer, member = call.member
+        switch button.action.target {
+        case .none:
+            let (text, buttons) = try listView(member: member, household: try household(of: member), chat: call.press.chat ?? privateChat(of: member).chat)
+            try edit(call.press, html: text, buttons: buttons)
+            return nil
+        case .entry:
+            return try answerOffer(button, call: call)
+        case .item, .occurrence:
+            break
+        }
+        guard let item = try item(button.id, for: member) else { return l("recurring.gone") }
+        if button.action.target == .occurrence { return try answer(button, item: item, call: call) }
+        let today = today(of: try household(of: member))
+        var header: String?
+        switch button.action {
+        case .pause:
+            try ledger.recurring.setPaused(true, nextDate: item.nextDate, itemID: item.id)
+        case .resume:
+            // Resumed from today: what fell due while paused is not caught up.
+            try ledger.recurring.setPaused(false, nextDate: item.schedule.first(onOrAfter: today), itemID: item.id)
+        case .skip:
+            guard let next = item.nextDate else { return l("recurring.ended") }
+            if try !ledger.recurring.begin(.skipped, itemID: item.id, date: next) {
+                _ = try ledger.recurring.resolve(itemID: item.id, date: next, as: .skipped)
+            }
+            try ledger.recurring.setNextDate(item.schedule.next(after: next), itemID: item.id)
+            header = l("recurring.skipped", ["date": .text(l.dayAndMonth(next))])
+        case .automatic, .bill:
+            try ledger.recurring.setMode(button.action == .automatic ? .automatic : .bill, itemID: item.id)
+        case .amount:
+            let outboxID = try Replier(ledger: ledger, chat: call.press.chat ?? privateChat(of: member).chat)(
+                l("recurring.ask_new_amount", ["name": .text(RecurringWords(l: l).name(item))]))
+            try ledger.recurring.askAmount(itemID: item.id, memberID: member.id, outboxID: outboxID)
+            return nil
+        case .delete:
+            let question = l("recurring.delete.question", ["line": .text(RecurringWords(l: l).line(item))])
+            try edit(call.press, html: question, buttons: [[
+                OutboxButton(title: l("recurring.button.delete_confirmed"), data: RecurringButton(.deleteConfirmed, id: item.id).encoded),
+                OutboxButton(title: l("recurring.button.keep"), data: RecurringButton(.open, id: item.id).encoded),
+            ]])
+            return nil
+        case .deleteConfirmed, .cancel:
+            try ledger.recurring.delete(itemID: item.id)
+            try edit(call.press, html: l("recurring.deleted", ["line": .text(RecurringWords(l: l).line(item))]), buttons: [])
+            return nil
+        default:
+            break
+        }
+        guard let changed = try ledger.recurring.item(id: item.id) else { return l("recurring.gone") }
+        let (text, buttons) = try card(changed, member: member, header: header)
+        try edit(call.press, html: text, buttons: buttons)
+        return nil
+    }
+
+    /// A reply with an item's new amount to the question the card's button asked; false when
+    /// the message answers no such question.
+    func answerAmountReply(_ message: IncomingMessage, text: String, member: Member, reply: Replier) throws -> Bool {
+        guard let target = message.replyToMessageID,
+              let itemID = try ledger.recurring.amountQuestion(chatID: message.chat.id, messageID: target) else { return false }
+        let l = localizer(member)
+        guard let item = try item(itemID, for: member) else {
+            try reply(l("recurring.gone"))
+            return true
+        }
+        switch AccountAmount.read(text, currency: item.currency, today: today(of: try household(of: member))) {
+        case .value(let minor) where minor > 0:
+            try ledger.recurring.setAmount(Money(minorUnits: minor, currency: item.currency), itemID: item.id)
+            guard let changed = try ledger.recurring.item(id: item.id) else { return true }
+            let (text, buttons) = try card(changed, member: member, header: l("recurring.amount_changed"))
+            try reply(text, buttons: buttons)
+        case .tooLarge:
+            try reply(l("error.amount_too_large"))
+        default:
+            try reply(l("recurring.amount_hint"))
+        }
+        return true
+    }
+}
