@@ -106,6 +106,8 @@ enum Schema {
         statementLinks,
         factsByInstant,
         splitPrompts,
+        // 21: recurring items (issue 17), on its own branch. The migrator takes the gap.
+        quickPins,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
