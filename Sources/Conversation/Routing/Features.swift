@@ -5,11 +5,12 @@ enum Features {
         + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands + AccountsFeature.commands
         + StatementsFeature.commands + SavingsFeature.commands + MonobankFeature.commands
         + ReportsFeature.healthCommands + RecurringFeature.commands
+        + QuickFeature.commands
 
     static let buttons: [ButtonNamespace] = [
         WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
         AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons,
-        MonobankFeature.buttons, RecurringFeature.buttons,
+        MonobankFeature.buttons, RecurringFeature.buttons, QuickFeature.buttons,
     ]
 
     static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs, RecurringFeature.jobs]

@@ -107,6 +107,7 @@ enum Schema {
         factsByInstant,
         splitPrompts,
         recurring,
+        quickPins,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
