@@ -54,7 +54,7 @@ let package = Package(
         // keeps to its limits. Talks HTTP only through TelegramClient's `HTTPClient`.
         .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "TelegramClient"]),
         // Monthly reports and budgets: plain values built from month totals, then rendered.
-        .target(name: "Reports", dependencies: ["KopiykaCore", "Ledger", "Localization"]),
+        .target(name: "Reports", dependencies: ["KopiykaCore", "Ledger", "Localization", "Recurring"]),
         // What the bot says to a message: parse → ledger → localized reply.
         .target(
             name: "Conversation",

@@ -12,11 +12,14 @@ public struct MonthContext: Equatable, Sendable {
     /// For a running month: spending over its days so far and over the same days of the
     /// previous month. nil compares whole months.
     public var sameDays: SameDays?
+    /// A running month's recurring payments; nil for none.
+    public var recurring: RecurringMonth?
 
-    public init(hidden: [Entry] = [], firstDay: LocalDate? = nil, sameDays: SameDays? = nil) {
+    public init(hidden: [Entry] = [], firstDay: LocalDate? = nil, sameDays: SameDays? = nil, recurring: RecurringMonth? = nil) {
         self.hidden = hidden
         self.firstDay = firstDay
         self.sameDays = sameDays
+        self.recurring = recurring
     }
 }
 

@@ -48,6 +48,10 @@ public struct MonthlyReport: Equatable, Sendable {
     /// Private entries the reader may not see are in the totals (spent, income, counts,
     /// budgets) but in no line: categories, members and the largest expenses leave them out.
     public var hidesPrivate = false
+    /// Recurring payments still due this month (the current month only): their sum in base
+    /// minor units, and how many there are, those without an amount too.
+    public var dueMinor: Int64 = 0
+    public var dueCount = 0
     /// A figure of this month does not fit in `Int64` minor units: every figure above is zero,
     /// and the renderer says "too large" instead of showing them.
     public var isTooLarge = false

@@ -25,6 +25,11 @@ extension ReportBuilder {
         }
         context.hidden = try ledger.entries.hidden(householdID: household.id, dates: month.days, from: viewer)
         context.firstDay = try ledger.entries.firstDay(of: household)
+        do {
+            context.recurring = try recurringMonth(from: ledger, household: household, month: month, today: today)
+        } catch is MoneyOverflow {
+            return .tooLarge(month: month, today: today, baseCurrency: household.baseCurrency)
+        }
         return monthly(
             month: month, today: today, baseCurrency: household.baseCurrency, totals: totals, previous: previous,
             largest: try ledger.entries.largestExpenses(householdID: household.id, month: month, limit: 3, shownTo: viewer),

@@ -74,8 +74,12 @@ public enum ReportBuilder {
         }
         let pace = Pace(month: month, today: today, firstDay: context.firstDay)
         var forecast: Int64?
-        if isCurrent && spent > 0 && pace.daysSoFar > 0 {
-            forecast = try CheckedMinor.scale(spent, by: Int64(pace.daysInAll), dividedBy: Int64(pace.daysSoFar))
+        let recurring = isCurrent ? context.recurring : nil
+        if isCurrent && (spent > 0 || (recurring?.dueMinor ?? 0) > 0) && pace.daysSoFar > 0 {
+            // Recurring payments count as they are: a month's rent paid on the 5th is not spent again every 5 days.
+            let recorded = min(recurring?.recordedMinor ?? 0, spent)
+            let paced = try CheckedMinor.scale(spent - recorded, by: Int64(pace.daysInAll), dividedBy: Int64(pace.daysSoFar))
+            forecast = try CheckedMinor.add(CheckedMinor.add(paced, recorded), recurring?.dueMinor ?? 0)
         }
         return MonthlyReport(
             month: month, baseCurrency: baseCurrency, isCurrent: isCurrent, spentMinor: spent,
@@ -84,7 +88,8 @@ public enum ReportBuilder {
             changePercent: change, changeThroughDay: context.sameDays?.throughDay,
             dailyAverageMinor: pace.daysSoFar > 0 ? spent / Int64(pace.daysSoFar) : 0, forecastMinor: forecast,
             budgets: try budgetStatuses(budgets, expenses: expenses, daysLeft: isCurrent ? month.dayCount - today.day + 1 : 0),
-            unconverted: unconverted, hidesPrivate: !context.hidden.isEmpty)
+            unconverted: unconverted, hidesPrivate: !context.hidden.isEmpty,
+            dueMinor: recurring?.dueMinor ?? 0, dueCount: recurring?.dueCount ?? 0)
     }
 
     /// Budget standings for a month's expense totals; `MoneyOverflow` when a budget's spending

@@ -87,6 +87,7 @@ public struct ReportRenderer {
         if let forecast = report.forecastMinor {
             lines.append(l("report.forecast", ["amount": .text(money(try whole(forecast, base), base))]))
         }
+        if let due = stillDue(report.dueMinor, count: report.dueCount, base: base) { lines.append(due) }
         if !report.unconverted.isEmpty {
             let currency = report.unconverted[0].currency
             let typical = LedgerConversion.plausibleRange(of: currency, in: base).typicalMicros
@@ -119,6 +120,12 @@ public struct ReportRenderer {
             "spent": .text(money(report.spentMinor, base)), "income": .text(money(report.incomeMinor, base)),
         ])]
         return lines.joined(separator: "\n")
+    }
+
+    /// `Ще до сплати цього місяця: 17 800 ₴ (3 платежі)`; nil when nothing recurring is due.
+    public func stillDue(_ minor: Int64, count: Int, base: Currency) -> String? {
+        guard count > 0 else { return nil }
+        return l(minor > 0 ? "report.still_due" : "report.still_due.count", ["amount": .text(money(minor, base)), "count": .number(count)])
     }
 
     /// `/budget` with no arguments: every budget with its bar and what is left.

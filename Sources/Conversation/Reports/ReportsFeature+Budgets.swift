@@ -55,8 +55,11 @@ extension ReportsFeature {
         guard !argument.isEmpty else {
             let month = YearMonth(today)
             do {
-                return renderer.render(budgets: try budgetStatuses(household, month: month, today: today),
-                                       baseCurrency: base, month: month)
+                let due = try ReportBuilder.recurringMonth(from: ledger, household: household, month: month, today: today)
+                let statuses = try budgetStatuses(household, month: month, today: today)
+                return [renderer.render(budgets: statuses, baseCurrency: base, month: month),
+                        statuses.isEmpty ? nil : due.flatMap { renderer.stillDue($0.dueMinor, count: $0.dueCount, base: base) }]
+                    .compactMap { $0 }.joined(separator: "\n")
             } catch is MoneyOverflow {
                 let title = l("budget.title", ["title": .text(l.monthTitle(year: month.year, month: month.month))])
                 return title + "\n" + l("report.too_large")

@@ -136,3 +136,33 @@ import Testing
             """)
     }
 }
+
+/// `/report` and `/budget` say what recurring payments are still due this month.
+@Suite struct RecurringReportTests {
+    let family = try! RecurringFamily()
+
+    @Test func theReportAndTheBudgetCountWhatIsStillDue() throws {
+        family.at("2026-11-23T12:00")
+        try family.add("Netflix", 29_900, .monthly(day: 25), mode: .automatic, start: "2026-11-24")
+        try family.add("оренда", 1_500_000, .monthly(day: 30), mode: .bill, start: "2026-11-24", category: "housing")
+        try family.add("комуналка", nil, .monthly(day: 28), mode: .bill, start: "2026-11-24", category: "utilities")
+        try family.add("Spotify", 19_900, .monthly(day: 3), mode: .automatic, start: "2026-11-24")  // December.
+        try family.add("диск", 1_000, .monthly(day: 26), mode: .automatic, start: "2026-11-24")
+        try family.chat.say("кава 100")
+        func report() throws -> String { try family.chat.say("/report").joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ") }
+        let first = try report()
+        #expect(first.contains("Ще до сплати цього місяця: 15 309 ₴ (4 платежі)"), "\(first)")
+        family.at("2026-11-25T10:00")
+        _ = try family.jobs()
+        #expect(try report().contains("Ще до сплати цього місяця: 15 010 ₴ (3 платежі)"))
+        family.at("2026-11-30T10:00")
+        let reminders = try family.jobs()
+        #expect(try report().contains("Ще до сплати цього місяця: 15 000 ₴ (2 платежі)"), "both bills reminded, neither paid")
+        let rent = try #require(reminders.first { $0.text.contains("оренда") })
+        _ = try family.chat.press(try #require(rent.buttons.joined().first).data, from: .olha, messageID: rent.messageID)
+        #expect(try report().contains("Ще до сплати цього місяця: 1 платіж"))
+        try family.chat.say("/budget 40000")
+        let budget = try family.chat.say("/budget").joined(separator: "\n")
+        #expect(budget.contains("Ще до сплати цього місяця: 1 платіж"), "\(budget)")
+    }
+}
