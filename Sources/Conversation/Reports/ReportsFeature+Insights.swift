@@ -53,9 +53,12 @@ extension ReportsFeature {
     }
 
     /// A month's report with its insights under it, when there are any.
+    /// Subscriptions that look duplicated (two music services) come from the household's
+    /// recurring items, its shared ones only: the report may be the family group's.
     func withInsights(_ report: String, month: YearMonth, household: Household, _ l: Localizer) -> String {
-        guard let insights = try? insights(month, household: household) else { return report }
-        let lines = insightLines(insights, l)
+        var lines = (try? insights(month, household: household)).map { insightLines($0, l) } ?? []
+        let recurring = RecurringFeature(context)
+        lines += (try? recurring.subscriptionItems(household, shownTo: .group)).map { recurring.duplicateLines($0.filter { !$0.isPaused }, l) } ?? []
         return lines.isEmpty ? report : report + "\n\n" + lines.joined(separator: "\n")
     }
 

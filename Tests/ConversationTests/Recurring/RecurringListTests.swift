@@ -166,3 +166,21 @@ import Testing
         #expect(budget.contains("Ще до сплати цього місяця: 1 платіж"), "\(budget)")
     }
 }
+
+/// Issue 16's last insight: subscriptions that look duplicated, under `/report`.
+@Suite struct DuplicateSubscriptionInsightTests {
+    let family = try! RecurringFamily()
+
+    @Test func theReportPointsOutTwoMusicServicesButNotAPrivateOrPausedOne() throws {
+        family.at("2026-11-23T12:00")
+        try family.chat.say("кава 100")
+        let spotify = try family.add("Spotify", 19_900, .monthly(day: 3), mode: .automatic, start: "2026-11-24")
+        #expect(try family.chat.say("/report").joined().contains("Схоже на дубль") == false)
+        try family.add("Apple Music", 16_900, .monthly(day: 9), mode: .automatic, start: "2026-11-24", isPrivate: true)
+        #expect(try family.chat.say("/report").joined().contains("Схоже на дубль") == false, "a private one is nobody else's business")
+        try family.add("YouTube Music", 9_900, .monthly(day: 9), mode: .automatic, start: "2026-11-24")
+        #expect(try family.chat.say("/report").joined().contains("⚠️ Схоже на дубль (музика): Spotify, YouTube Music"))
+        try family.chat.ledger.recurring.setPaused(true, nextDate: spotify.nextDate, itemID: spotify.id)
+        #expect(try family.chat.say("/report").joined().contains("Схоже на дубль") == false)
+    }
+}
