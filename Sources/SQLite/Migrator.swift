@@ -24,7 +24,8 @@ public struct Migrator: Sendable {
 
     public var latestVersion: Int { migrations.last?.version ?? 0 }
 
-    /// Brings the database up to date. A database from a newer Kopiyka is refused rather than
+    /// Brings the database up to date: applies, in order, every migration it has not recorded.
+    /// A database from a newer Kopiyka is refused rather than
     /// half-understood: running old code on a new schema could lose data.
     public func migrate(_ connection: Connection, now: String) throws {
         try connection.executeScript("""
@@ -39,7 +40,11 @@ public struct Migrator: Sendable {
             throw SQLiteError(reason: .newerSchema(found: applied, supported: latestVersion),
                               code: 1, message: "newer schema")
         }
-        for migration in migrations where migration.version > applied {
+        // Every version not recorded, not only those above the highest: two branches that each
+        // added one (21 and 22) may land in either order, and a file that has 22 still gets 21.
+        var recorded: Set<Int> = []
+        try connection.query("SELECT version FROM schema_migrations") { recorded.insert($0.int(0)) }
+        for migration in migrations where !recorded.contains(migration.version) {
             try connection.transaction {
                 try connection.executeScript(migration.sql)
                 try connection.execute(

@@ -16,6 +16,15 @@ import Testing
         #expect(try db.queryFirst("SELECT COUNT(*) FROM schema_migrations") { $0.int(0) } == 2)
     }
 
+    @Test func aVersionBelowTheHighestIsAppliedWhenItArrivesLater() throws {
+        let db = try Connection(path: folder.path("m.sqlite"))
+        let v3 = Migration(version: 3, name: "add w", sql: "CREATE TABLE w (n INTEGER)")
+        try Migrator([v1, v3]).migrate(db, now: "x")
+        try Migrator([v1, v2, v3]).migrate(db, now: "x")
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('t', 'u', 'w')") { $0.int(0) } == 3)
+        #expect(try db.queryFirst("SELECT group_concat(version) FROM schema_migrations") { $0.string(0) } == "1,2,3")
+    }
+
     @Test func aFailingMigrationLeavesNoTrace() throws {
         let db = try Connection(path: folder.path("m.sqlite"))
         let broken = Migration(version: 2, name: "broken", sql: "CREATE TABLE w (n INTEGER); SELECT nope FROM nowhere;")
