@@ -32,7 +32,7 @@ let package = Package(
         // Plain values shared by every layer: money, dates, category and account keys.
         .target(name: "KopiykaCore"),
         // Text → entries. Pure functions over word tables; no I/O.
-        .target(name: "EntryParsing", dependencies: ["KopiykaCore"]),
+        .target(name: "EntryParsing", dependencies: ["KopiykaCore", "Recurring"]),
         // Banks' own records: statement files read into facts, and facts matched with typed entries.
         // Pure functions over bytes and values; no I/O.
         .target(name: "Banking", dependencies: ["KopiykaCore", "CZlib"]),
@@ -85,7 +85,8 @@ let package = Package(
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
         .executableTarget(name: "telegram-bench", dependencies: ["KopiykaTestSupport"], path: "Tests/TelegramBench"),
         .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
-        .testTarget(name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore", "KopiykaTestSupport"]),
+        .testTarget(
+            name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore", "KopiykaTestSupport", "Recurring"]),
         .testTarget(
             name: "LocalizationTests",
             dependencies: ["Localization", "KopiykaCore", "KopiykaTestSupport"]),

@@ -88,7 +88,8 @@ enum DayWords {
     ].reduce(into: [:]) { $0[$1] = 7 }) { a, _ in a }
     static let agoWords: Set<String> = ["тому", "назад", "ago"]
 
-    private static let suffixes: Set<String> = ["го", "ого", "е", "є", "ге", "ое", "ье", "st", "nd", "rd", "th"]
+    /// What follows the digits of an ordinal day: `3-го`, `5-е`, `21st`.
+    static let suffixes: Set<String> = ["го", "ого", "е", "є", "ге", "ое", "ье", "st", "nd", "rd", "th"]
 
     private static let endings: Set<String> = [
         "ого", "ому", "е", "є", "ий", "ій", "а", "я", "ього", "ьому", "ое", "ый", "ой", "ье", "ьего", "его", "ий",
