@@ -44,6 +44,10 @@ struct BenchCommand {
                     let hostile = ParserBenchmark.hostile()
                     print("parser, hostile 4 KB messages: worst \(hostile.worstMicroseconds.fixed(1)) µs (\(hostile.worst)), "
                           + "average \(hostile.averageMicroseconds.fixed(1)) µs")
+                    let recurrence = ParserBenchmark.recurrence(seconds: 1)
+                    print("recurrence phrase, read before the parser: \(recurrence.ordinary.fixed(2)) µs/message on these "
+                          + "messages, \(recurrence.schedules.fixed(2)) µs on schedules, "
+                          + "worst hostile 4 KB \(recurrence.worstHostile.fixed(1)) µs")
                 case "savings":
                     try SavingsBenchmark.run(folder: folder) { print($0) }
                 case "statements":
