@@ -7,8 +7,9 @@ import Testing
 
 /// 20,000 random mixes of schedule words, days, dates, digits, punctuation, emoji and combining
 /// marks, one in forty as long as 5,000 characters, read on three days. Properties: nothing
-/// traps; a schedule read is valid and ends no earlier than it starts; its rest is never longer
-/// than the message (in scalars, UTF-8 and characters) and reads as no schedule.
+/// traps; the prefilter passes over no message with a word a schedule starts with; a schedule
+/// read is valid and ends no earlier than it starts; its rest is never longer than the message
+/// (in scalars, UTF-8 and characters) and reads as no schedule.
 @Suite struct RecurrenceFuzzTests {
     static let seed: UInt64 = ProcessInfo.processInfo.environment["KOPIYKA_FUZZ_SEED"].flatMap { UInt64($0) } ?? 2026_11_23
     static let messages = 20_000
@@ -25,6 +26,9 @@ import Testing
         for index in 0..<messages where failures.count < 5 {
             let text = mixes.next(long: index % 40 == 39)
             let today = todays[index % todays.count]
+            if !SchedulePrefilter.mayHoldSchedule(text), RecurrencePhrase.scheduleWords(Array(text.unicodeScalars)) != nil {
+                failures.append("seed \(seed), message \(index): \(text.debugDescription) passed over by the prefilter")
+            }
             guard case .success(let phrase)? = RecurrencePhrase.read(text, today: today) else { continue }
             schedules += 1
             var problems: [String] = []

@@ -38,6 +38,7 @@ extension RecurrencePhrase {
     /// without a day takes it from the start named, else from `today`: `щомісяця` on the 23rd
     /// is monthly on the 23rd, `щомісяця з 1 грудня` monthly on the 1st. Pure; any thread.
     public static func read(_ text: String, today: LocalDate) -> Result<RecurrencePhrase, RecurrencePhraseFailure>? {
+        guard SchedulePrefilter.mayHoldSchedule(text) else { return nil }
         let scalars = Array(text.unicodeScalars)
         guard let words = scheduleWords(scalars) else { return nil }
         var reader = CadenceReader(words, used: [Bool](repeating: false, count: words.count))

@@ -13,7 +13,7 @@ enum Lookalikes {
         word = fixed
     }
 
-    private static func twin(_ c: Unicode.Scalar) -> Unicode.Scalar? {
+    static func twin(_ c: Unicode.Scalar) -> Unicode.Scalar? {
         switch c {
         case "a": "а"
         case "b": "в"
