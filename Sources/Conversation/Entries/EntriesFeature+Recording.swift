@@ -9,6 +9,7 @@ extension EntriesFeature {
     /// made in a private chat) and announces any budget it pushed over a threshold. Or explains
     /// what is missing, storing nothing.
     func record(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
+        if try RecurringFeature(context).create(text, member: member, reply: reply) { return }
         if try AccountsFeature(context).recordTransfer(text, message: message, member: member, reply: reply) { return }
         if try SavingsFeature(context).recordValue(text, member: member, reply: reply) { return }
         let l = localizer(member)

@@ -1,0 +1,65 @@
+import EntryParsing
+import FoundationEssentials
+import KopiykaCore
+import Ledger
+import Localization
+import Recurring
+
+/// A message that says a payment comes back (`netflix 299 щомісяця`, `оренда 15000 кожного
+/// 5-го`, `комуналка щомісяця`): the item is made and confirmed with its schedule and next
+/// date, with buttons to switch how it is kept, change it or cancel it.
+extension RecurringFeature {
+    /// Makes the item the message says; false, changing nothing, for a message that says no
+    /// schedule (an ordinary entry). One schedule and one payment per message.
+    func create(_ text: String, member: Member, reply: Replier) throws -> Bool {
+        let household = try household(of: member)
+        let today = today(of: household)
+        guard let reading = RecurrencePhrase.read(text, today: today) else { return false }
+        let l = localizer(member)
+        let phrase: RecurrencePhrase
+        switch reading {
+        case .success(let read): phrase = read
+        case .failure(.noSuchDay): try reply(l("recurring.no_such_day")); return true
+        case .failure(.endBeforeStart): try reply(l("recurring.end_before_start")); return true
+        case .failure(.severalSchedules): try reply(l("recurring.several")); return true
+        }
+        guard !phrase.rest.isEmpty else {
+            try reply(l("recurring.what"))
+            return true
+        }
+        let entries = EntriesFeature(context)
+        let payment: ParsedEntry, amount: Money?
+        switch entries.parse(phrase.rest, household: household, today: today, member: member) {
+        case .success(let parsed) where parsed.count == 1 && parsed[0].readings.isEmpty:
+            payment = parsed[0]
+            amount = payment.amount
+        case .success:
+            try reply(l("recurring.one_at_a_time"))
+            return true
+        case .failure(.noAmount):
+            // `комуналка щомісяця`: asked each time. Read with a stand-in amount for its note,
+            // category and account, which are what the parser reads around an amount.
+            guard case .success(let parsed) = entries.parse(phrase.rest + " 1", household: household, today: today, member: member),
+                  parsed.count == 1 else {
+                try reply(l("recurring.what"))
+                return true
+            }
+            payment = parsed[0]
+            amount = nil
+        case .failure(let failure):
+            try reply(entries.hint(for: failure, text: phrase.rest, localizer: l))
+            return true
+        }
+        let start = phrase.start ?? today.adding(days: 1)
+        let schedule = RecurrenceSchedule(phrase.cadence, start: start, end: phrase.end)
+        let automatic = amount != nil && (payment.kind == .income || payment.category == "subscriptions")
+        let new = NewRecurringItem(mode: automatic ? .automatic : .bill, kind: payment.kind, amount: amount,
+                                   currency: amount?.currency ?? household.baseCurrency, category: payment.category,
+                                   account: payment.account, note: payment.note, isPrivate: payment.isPrivate, schedule: schedule)
+        // A start in the past names when it began, not what to catch up: nothing before today.
+        guard let item = try ledger.recurring.add(new, by: member, nextDate: schedule.first(onOrAfter: max(start, today))) else { return true }
+        let (html, buttons) = try created(item, member: member, household: household)
+        try reply(html, buttons: buttons)
+        return true
+    }
+}
