@@ -7,10 +7,12 @@ extension ConversationHandler {
         try source.due(context)
     }
 
-    /// Runs the digests and monthly reports due now, without the attempt rule: for the console
-    /// and tests.
+    /// Runs the digests, monthly reports and recurring payments due now, without the attempt
+    /// rule: for the console and tests.
     public func runSchedule() throws {
-        for job in try dueJobs(ScheduleFeature.jobs) { try job.perform() }
+        for source in [ScheduleFeature.jobs, RecurringFeature.jobs] {
+            for job in try dueJobs(source) { try job.perform() }
+        }
     }
 
     /// Makes one chunk of the oldest unfinished export, without the attempt rule (the console
