@@ -25,6 +25,9 @@ enum FuzzText {
     static let accounts = ["картка", "карткою", "готівка", "готівкою", "cash", "card", "картой", "наличными", "моно",
                            "монобанк", "приват", "кеш"]
     static let privateTags = ["#приватно", "#особисте", "#private", "#личное"]
+    /// What makes an entry a recurring payment, or tries to.
+    static let schedules = ["щомісяця", "кожного 5-го", "щотижня", "щороку 1 березня", "every month", "ежемесячно", "щодня",
+                            "кожного 32-го", "щомісяця 31 числа", "по понеділках", "з 1.12.2026 до 1.1.2026", "щопʼятниці"]
     static let dates = ["вчора", "позавчора", "сьогодні", "yesterday", "вчера", "позавчера", "12.11", "01.11.2026",
                         "31.12.2025", "1.1.2000", "29.02.2024", "31.02.2026", "15 жовтня", "3 грудня 2025",
                         "1 января", "May 5", "01.01.1999", "01.01.2030", "31.12", "1.12", "30.11.2026"]
@@ -55,6 +58,7 @@ enum FuzzText {
         if rng.chance(0.2) { parts.append(rng.pick(accounts)) }
         if rng.chance(0.15) { parts.append(date(&rng)) }
         if rng.chance(0.08) { parts.append(rng.pick(privateTags)) }
+        if rng.chance(0.04) { parts.append(rng.pick(schedules)) }
         if rng.chance(0.2) { parts.shuffle(using: &rng) }
         return parts.joined(separator: " ")
     }

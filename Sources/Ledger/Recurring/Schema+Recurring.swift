@@ -38,7 +38,7 @@ extension Schema {
             item_id INTEGER NOT NULL REFERENCES recurring_items (id),
             due_date TEXT NOT NULL,
             state TEXT NOT NULL CHECK (state IN ('reminded', 'recorded', 'skipped')),
-            entry_id INTEGER REFERENCES entries (id),
+            entry_id INTEGER REFERENCES entries (id) ON DELETE SET NULL,
             reminder_outbox_id INTEGER,
             PRIMARY KEY (item_id, due_date)
         ) WITHOUT ROWID;

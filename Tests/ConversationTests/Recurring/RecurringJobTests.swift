@@ -31,6 +31,18 @@ import Testing
         #expect(try family.chat.ledger.recurring.item(id: item.id)?.nextDate?.iso == "2026-12-22")
     }
 
+    @Test func anEntryItRecordedCanBeDeletedAndIsNotRecordedAgain() throws {
+        family.at("2026-11-22T10:00")
+        try family.add("Netflix", 29_900, .monthly(day: 22), mode: .automatic, start: "2026-11-21")
+        let made = try family.jobs()
+        let entry = try #require(try family.entries().first)
+        let delete = try #require(made.first?.buttons.joined().first { $0.data == "del:\(entry.id)" }, "\(String(describing: made.first?.buttons))")
+        _ = try family.chat.press(delete.data, from: .olha, messageID: made[0].messageID)
+        #expect(try family.entries().isEmpty)
+        #expect(try family.jobs().isEmpty)
+        #expect(try family.entries().isEmpty, "deleted by its member: not made again")
+    }
+
     @Test func aWeekOfDowntimeIsCaughtUpInOneMessageEachDayOnce() throws {
         family.at("2026-11-21T10:00")
         try family.add("проїзний", 1_000, .daily, mode: .automatic, start: "2026-11-22", category: "transport")
