@@ -77,7 +77,9 @@ extension FuzzWorld {
                               "del:0", "undel:-9", "back:", "lang:xx", "lang:", "fam:rm:", "fam:rm:1", "fam:own:2",
                               "fam:mode:", "fam:mode:weird", "fam:mode:instant", "fam:mode:digest", "rule:rm:1",
                               "rule:rm:x", "cat:1:home", "cat:1:salary", "cat:2:*", "cat:3:zzz", "cat:4:", "del:1:2",
-                              "fam:unlink", "fam:unlink:1", "inv:rm:", "inv:rm:*", "inv:rm:AAAAAAAAAAAA", "inv:rm:\u{0}"]
+                              "fam:unlink", "fam:unlink:1", "inv:rm:", "inv:rm:*", "inv:rm:AAAAAAAAAAAA", "inv:rm:\u{0}",
+                              "rec:", "rec:list", "rec:open:0", "rec:paid:1:20261399", "rec:paid:1:00000000", "rec:mk:-1",
+                              "rec:delok:9223372036854775807", "rec:other:1:2026112", "rec:pass:1:20261121:1"]
 
     func nextStep() -> FuzzStep {
         let person = rng.below(people.count)
@@ -149,7 +151,9 @@ extension FuzzWorld {
             (messageID, data) = (message.id, rng.pick(message.data))
         } else {
             messageID = botMessages[chat?.id ?? 0].map { rng.pick($0).id } ?? 1
-            let garbage = Self.garbageData + ["cat:\(rng.below(400))", "del:\(rng.below(400))", "undel:\(rng.below(400))"]
+            let garbage = Self.garbageData + ["cat:\(rng.below(400))", "del:\(rng.below(400))", "undel:\(rng.below(400))",
+                                              "rec:\(rng.pick(["open", "pause", "resume", "skip", "amt", "auto", "bill", "delok", "mk", "no"])):\(rng.below(20))",
+                                              "rec:\(rng.pick(["paid", "other", "pass"])):\(rng.below(20)):2026112\(rng.below(10))"]
             data = roll < 9 && !buttonPool.isEmpty ? rng.pick(buttonPool) : rng.pick(garbage)
         }
         if rng.chance(0.03) { (chat, messageID) = (nil, nil) }
