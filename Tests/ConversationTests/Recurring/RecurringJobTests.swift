@@ -123,6 +123,21 @@ import Testing
         #expect(try family.entries().isEmpty, "a bill is recorded when answered, not before")
     }
 
+    @Test func anOccurrenceGivenUpIsSkippedAndTheNextOneStillComes() throws {
+        family.at("2026-11-21T10:00")
+        let item = try family.add("Netflix", 29_900, .monthly(day: 22), mode: .automatic, start: "2026-11-21")
+        family.at("2026-11-22T10:00")
+        let source = try #require(ConversationHandler.jobSources.first { $0.name == "recurring" })
+        let jobs = try family.chat.handler.dueJobs(source)
+        #expect(jobs.map(\.key.kind) == ["recurring"])
+        try jobs.first?.giveUp()
+        #expect(try family.chat.ledger.recurring.occurrence(itemID: item.id, date: LocalDate(iso: "2026-11-22")!)?.state == .skipped)
+        #expect(try family.jobs().isEmpty)
+        family.at("2026-12-22T10:00")
+        #expect(try family.jobs().count == 1)
+        #expect(try family.entries().map(\.date.iso) == ["2026-12-22"])
+    }
+
     @Test func anotherAmountIsAskedAndAReplyRecordsIt() throws {
         family.at("2026-11-21T10:00")
         try family.add("комуналка", nil, .monthly(day: 21), mode: .bill, start: "2026-11-21", category: "utilities")
