@@ -61,20 +61,4 @@ extension RecurringFeature {
         try edit(call.press, html: text, buttons: buttons)
         return nil
     }
-
-    /// What a new item's message says, with buttons to switch its mode, open its card, or undo it.
-    func created(_ item: RecurringItem, member: Member, household: Household) throws -> (String, [[OutboxButton]]) {
-        let l = localizer(member), words = RecurringWords(l: l)
-        var lines = [l("recurring.created", ["line": .text(words.line(item))]), words.next(item, today: today(of: household))]
-        if let duplicate = try duplicateNotice(after: item, household: household, l) { lines.append(duplicate) }
-        var row: [OutboxButton] = []
-        if item.amount != nil {
-            row.append(item.mode == .automatic
-                ? OutboxButton(title: l("recurring.button.to_bill"), data: RecurringButton(.bill, id: item.id).encoded)
-                : OutboxButton(title: l("recurring.button.to_automatic"), data: RecurringButton(.automatic, id: item.id).encoded))
-        }
-        row.append(OutboxButton(title: l("recurring.button.settings"), data: RecurringButton(.open, id: item.id).encoded))
-        row.append(OutboxButton(title: l("recurring.button.cancel"), data: RecurringButton(.cancel, id: item.id).encoded))
-        return (lines.joined(separator: "\n"), [row])
-    }
 }
