@@ -1,3 +1,4 @@
+import Foundation
 import KopiykaCore
 import Testing
 @testable import Localization
@@ -7,6 +8,26 @@ import Testing
     @Test func repositoryLocalesAreConsistent() throws {
         let catalog = try Catalog.load()
         #expect(catalog.problems() == [])
+    }
+
+    /// A key written twice is one the decoder silently takes the last of: a fix made to the
+    /// first copy never reaches the chat (as `review.decided.not_ours` once said «Прибрав»).
+    @Test func noKeyIsWrittenTwice() throws {
+        let directory = try Catalog.locate()
+        for language in Language.allCases {
+            let text = try String(contentsOf: directory.appendingPathComponent("\(language.rawValue).json"), encoding: .utf8)
+            var seen: Set<Substring> = [], twice: [Substring] = []
+            for line in text.split(separator: "\n") where line.hasPrefix("  \"") {
+                let key = line.dropFirst(3).prefix { $0 != "\"" }
+                if !seen.insert(key).inserted { twice.append(key) }
+            }
+            #expect(twice.isEmpty, "\(language.rawValue).json: \(twice)")
+            #expect(seen.count == catalog(in: language), "every key is on a line of its own")
+        }
+    }
+
+    private func catalog(in language: Language) -> Int {
+        (try? Catalog.load().keys(in: language).count) ?? -1
     }
 
     @Test func everyBuiltInCategoryAndAccountHasItsOwnName() throws {
