@@ -36,6 +36,8 @@ extension ConversationHandler {
             try run(command, member: member, message: message, reply: reply)
         } else if let view = try replied(to: message) {
             try CorrectionsFeature(context).correct(view, with: text, member: member, reply: reply)
+        } else if message.isReplyToBot, try RecurringFeature(context).answerReply(message, text: text, member: member, reply: reply) {
+            return
         } else if message.isReplyToBot {
             try entries.record(text, message: message, member: member, reply: reply)
         } else if entries.readsAsEntry(text, household: household) {

@@ -1,0 +1,42 @@
+import Conversation
+import Foundation
+import KopiykaCore
+import KopiykaTestSupport
+import Ledger
+import Recurring
+import Testing
+
+/// Recurring payments attacked from outside the happy path: the family group, a member who
+/// joins a family, private items next to shared ones.
+@Suite struct RecurringAdversaryTests {
+    let family = try! RecurringFamily()
+    let group: Int64 = -100_777
+
+    func linkGroup() throws {
+        _ = try family.chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: .olha))
+    }
+
+    func pressInGroup(_ data: String, from sender: Sender = .olha, messageID: Int64 = 1) throws -> [ConsoleDelivery.Line] {
+        try family.chat.handle(.callback(CallbackPress(queryID: "g\(data)", data: data, sender: sender,
+                                                       chat: ChatRef(id: group, kind: .group), messageID: messageID)))
+    }
+
+    func join(_ person: Sender, invitedBy owner: Sender = .olha) throws {
+        let invite = try family.chat.say("/invite", from: owner).joined()
+        try family.chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: person)
+    }
+
+    @Test func aNewAmountAskedInTheFamilyGroupIsTakenFromAReplyThere() throws {
+        family.at("2026-11-23T12:00")
+        try linkGroup()
+        let item = try family.add("Netflix", 29_900, .monthly(day: 25), mode: .automatic, start: "2026-11-24")
+        let list = try #require(try family.chat.say("/recurring", from: .olha, inGroup: group).first { $0.chatID == group })
+        let card = try #require(try pressInGroup("rec:open:\(item.id)", messageID: list.messageID).first { $0.kind == .edit })
+        let asked = try pressInGroup("rec:amt:\(item.id)", messageID: card.messageID)
+        let question = try #require(asked.first { $0.kind == .message && $0.chatID == group })
+        let answer = try family.chat.send(IncomingMessage(chat: ChatRef(id: group, kind: .group), sender: .olha, text: "349",
+                                                          replyToMessageID: question.messageID, isReplyToBot: true))
+        #expect(try family.chat.ledger.recurring.item(id: item.id)?.amount?.minorUnits == 34_900, "\(answer.plain)")
+        #expect(try family.entries().isEmpty, "the answer is no entry of 349 ₴")
+    }
+}
