@@ -18,6 +18,9 @@ extension FamilyStore {
                 WHERE id = ?2
                 """, householdID, member.id, member.householdID)
             try moveEntries(of: member.id, from: member.householdID, toHousehold: householdID, ids: nil)
+            // Their recurring payments come along: left behind, they would be dropped as a former member's.
+            try db.execute("UPDATE recurring_items SET household_id = ? WHERE member_id = ? AND household_id = ?",
+                           householdID, member.id, member.householdID)
             guard let moved = try self.member(id: member.id) else { throw InvitationProblem.unknown }
             return moved
         }

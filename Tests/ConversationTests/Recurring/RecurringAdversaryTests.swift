@@ -39,4 +39,15 @@ import Testing
         #expect(try family.chat.ledger.recurring.item(id: item.id)?.amount?.minorUnits == 34_900, "\(answer.plain)")
         #expect(try family.entries().isEmpty, "the answer is no entry of 349 ₴")
     }
+
+    @Test func aMemberWhoJoinsAFamilyKeepsTheirRecurringPayments() throws {
+        family.at("2026-11-23T12:00")
+        try family.chat.say("/start", from: .taras)
+        try family.chat.say("spotify 199 щомісяця", from: .taras)
+        try join(.taras)
+        #expect(try family.chat.say("/recurring", from: .taras).joined().contains("spotify"))
+        family.at("2026-12-23T12:00")
+        _ = try family.jobs()
+        #expect(try family.entries().map(\.note) == ["spotify"])
+    }
 }
