@@ -58,16 +58,16 @@ extension RecurringFeature {
                                    account: payment.account, note: payment.note, isPrivate: payment.isPrivate, schedule: schedule)
         // A start in the past names when it began, not what to catch up: nothing before today.
         guard let item = try ledger.recurring.add(new, by: member, nextDate: schedule.first(onOrAfter: max(start, today))) else { return true }
-        let (html, buttons) = try created(item, member: member, household: household)
+        let (html, buttons) = try created(item, member: member, household: household, in: reply.chat)
         try reply(html, buttons: buttons)
         return true
     }
 
-    /// What a new item's message says, with buttons to switch its mode, open its card, or undo it.
-    func created(_ item: RecurringItem, member: Member, household: Household) throws -> (String, [[OutboxButton]]) {
+    /// What a new item's message in `chat` says, with buttons to switch its mode, open its card, or undo it.
+    func created(_ item: RecurringItem, member: Member, household: Household, in chat: ChatRef) throws -> (String, [[OutboxButton]]) {
         let l = localizer(member), words = RecurringWords(l: l)
         var lines = [l("recurring.created", ["line": .text(words.line(item))]), words.next(item, today: today(of: household))]
-        if let duplicate = try duplicateNotice(after: item, household: household, l) { lines.append(duplicate) }
+        if let duplicate = try duplicateNotice(after: item, household: household, shownTo: viewer(in: chat, member), l) { lines.append(duplicate) }
         var row: [OutboxButton] = []
         if item.amount != nil {
             row.append(item.mode == .automatic

@@ -57,7 +57,7 @@ extension RecurringFeature {
         guard let item = try ledger.recurring.add(new, by: member, nextDate: new.schedule.first(onOrAfter: today.adding(days: 1))) else {
             return nil
         }
-        let (text, buttons) = try created(item, member: member, household: household)
+        let (text, buttons) = try created(item, member: member, household: household, in: call.press.chat ?? privateChat(of: member).chat)
         try edit(call.press, html: text, buttons: buttons)
         return nil
     }

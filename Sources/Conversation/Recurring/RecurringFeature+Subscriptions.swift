@@ -60,10 +60,11 @@ extension RecurringFeature {
         }
     }
 
-    /// After `item` is added: the duplicates it makes, said once per household and kind.
-    func duplicateNotice(after item: RecurringItem, household: Household, _ l: Localizer) throws -> String? {
+    /// After `item` is added: the duplicates it makes that `viewer` may see, said once per
+    /// household and kind.
+    func duplicateNotice(after item: RecurringItem, household: Household, shownTo viewer: Viewer, _ l: Localizer) throws -> String? {
         guard item.category == "subscriptions", let kind = ServiceKind(note: item.note) else { return nil }
-        let same = try subscriptionItems(household, shownTo: .member(item.memberID)).filter { !$0.isPaused && ServiceKind(note: $0.note) == kind }
+        let same = try subscriptionItems(household, shownTo: viewer).filter { !$0.isPaused && ServiceKind(note: $0.note) == kind }
         guard same.count > 1, try ledger.recurring.notice("duplicate:\(kind.rawValue)", householdID: household.id) else { return nil }
         return duplicateLines(same, l).first
     }

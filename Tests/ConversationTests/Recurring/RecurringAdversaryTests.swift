@@ -50,4 +50,12 @@ import Testing
         _ = try family.jobs()
         #expect(try family.entries().map(\.note) == ["spotify"])
     }
+
+    @Test func aDuplicateNoticeInTheGroupNamesNoPrivateItem() throws {
+        family.at("2026-11-23T12:00")
+        try linkGroup()
+        try family.chat.say("apple music 169 щомісяця #приватно")
+        let said = try family.chat.say("/add spotify 199 щомісяця", from: .olha, inGroup: group)
+        #expect(said.texts(in: group).joined().contains("apple music") == false, "\(said.texts(in: group))")
+    }
 }
