@@ -40,7 +40,8 @@ extension RecurringFeature {
     func answerReply(_ message: IncomingMessage, text: String, member: Member, reply: Replier) throws -> Bool {
         if try answerAmountReply(message, text: text, member: member, reply: reply) { return true }
         guard let target = message.replyToMessageID,
-              let occurrence = try ledger.recurring.occurrence(reminderChatID: message.chat.id, messageID: target) else { return false }
+              let occurrence = try ledger.recurring.occurrence(reminderChatID: message.chat.id, messageID: target)
+                ?? occurrence(buttonsOf: target, chatID: message.chat.id) else { return false }
         let l = localizer(member)
         guard let item = try item(occurrence.itemID, for: member) else {
             try reply(l("recurring.gone"))
@@ -64,6 +65,15 @@ extension RecurringFeature {
             try reply(l("recurring.amount_hint"))
         }
         return true
+    }
+
+    /// The occurrence an earlier reminder's buttons name: the day-before one, answered by a
+    /// reply once the day's reminder (or the question for another amount) came after it.
+    private func occurrence(buttonsOf messageID: Int64, chatID: Int64) throws -> RecurringOccurrence? {
+        let buttons = try ledger.outbox.sentButtons(chatID: chatID, messageID: messageID) ?? []
+        guard let button = buttons.joined().lazy.compactMap({ RecurringButton($0.data) }).first(where: { $0.action.target == .occurrence }),
+              let date = button.date else { return nil }
+        return try ledger.recurring.occurrence(itemID: button.id, date: date)
     }
 
     /// Records the bill's entry by the member who paid it, dated the day they say so or its

@@ -59,3 +59,19 @@ import Testing
         #expect(said.texts(in: group).joined().contains("apple music") == false, "\(said.texts(in: group))")
     }
 }
+
+extension RecurringAdversaryTests {
+    @Test func aReplyToTheDayBeforeReminderPaysTheBillAfterTheDaysReminderCame() throws {
+        family.at("2026-11-21T10:00")
+        let item = try family.add("садочок", 250_000, .monthly(day: 10), mode: .bill, start: "2026-11-21", category: "kids")
+        family.at("2026-12-09T10:00")
+        let ahead = try #require(try family.jobs().first)
+        family.at("2026-12-10T10:00")
+        #expect(try family.jobs().count == 1)
+        let answer = try family.chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha,
+                                                          text: "2600", replyToMessageID: ahead.messageID, isReplyToBot: true))
+        #expect(try family.entries().map(\.amount.minorUnits) == [260_000], "\(answer.plain)")
+        #expect(try family.entries().map(\.note) == ["садочок"])
+        #expect(try family.chat.ledger.recurring.occurrence(itemID: item.id, date: LocalDate(iso: "2026-12-10")!)?.state == .recorded)
+    }
+}
