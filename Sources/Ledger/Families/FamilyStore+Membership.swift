@@ -53,6 +53,10 @@ extension FamilyStore {
                 """, householdID, member.id)
             try db.execute("INSERT OR IGNORE INTO former_members (household_id, member_id) VALUES (?, ?)", old.id, member.id)
             if let brought { try moveEntries(of: member.id, from: old.id, toHousehold: householdID, ids: brought) }
+            // Nobody pays their recurring payments in the family any more: out of its lists, budgets and schedule now.
+            try db.execute("""
+                UPDATE recurring_items SET deleted_at = ?, next_date = NULL WHERE member_id = ? AND household_id = ? AND deleted_at IS NULL
+                """, Ledger.timestamp(clock.now()), member.id, old.id)
             return try self.member(id: member.id) ?? member
         }
     }

@@ -75,3 +75,16 @@ extension RecurringAdversaryTests {
         #expect(try family.chat.ledger.recurring.occurrence(itemID: item.id, date: LocalDate(iso: "2026-12-10")!)?.state == .recorded)
     }
 }
+
+extension RecurringAdversaryTests {
+    @Test func aRemovedMembersPaymentsLeaveTheFamilysListsAtOnce() throws {
+        family.at("2026-11-23T12:00")
+        try join(.taras)
+        try family.chat.say("spotify 199 щомісяця", from: .taras)
+        let taras = try #require(try family.chat.ledger.families.member(telegramUserID: Sender.taras.id))
+        _ = try family.chat.press("fam:rm:\(taras.id)", from: .olha)
+        #expect(try family.chat.ledger.families.member(id: taras.id)?.householdID != taras.householdID)
+        #expect(try family.chat.say("/subscriptions").joined().contains("spotify") == false)
+        #expect(try family.chat.say("/recurring").joined().contains("spotify") == false)
+    }
+}
