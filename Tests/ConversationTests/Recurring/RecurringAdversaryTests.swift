@@ -88,3 +88,38 @@ extension RecurringAdversaryTests {
         #expect(try family.chat.say("/recurring").joined().contains("spotify") == false)
     }
 }
+
+extension RecurringAdversaryTests {
+    func at(utc iso: String) {
+        family.chat.clock.set(ISO8601DateFormatter().date(from: iso + ":00Z")!)
+    }
+
+    /// Kyiv moves to UTC+3 at 01:00 UTC on 28 March 2027 and back to UTC+2 at 01:00 UTC on
+    /// 31 October 2027: 09:00 is 09:00 on the clock there on both days, and once.
+    @Test func anAutomaticItemOnADaylightSavingDayComesAtNineOnTheLocalClockOnce() throws {
+        family.at("2027-03-01T12:00")
+        try family.add("Netflix", 29_900, .monthly(day: 28), mode: .automatic, start: "2027-03-02")
+        try family.add("тариф", 10_000, .monthly(day: 31), mode: .automatic, start: "2027-10-01", category: "utilities")
+        at(utc: "2027-03-28T05:59")
+        #expect(try family.jobs().isEmpty, "08:59 in Kyiv, summer time")
+        at(utc: "2027-03-28T06:00")
+        #expect(try family.jobs().count == 1)
+        at(utc: "2027-10-31T06:59")
+        #expect(try family.jobs().plain.count == 1, "Netflix of April to October, caught up; 08:59 in Kyiv, winter time")
+        at(utc: "2027-10-31T07:00")
+        #expect(try family.jobs().plain.first?.contains("тариф") == true)
+        at(utc: "2027-10-31T07:30")
+        #expect(try family.jobs().isEmpty)
+        #expect(try family.entries().map(\.date.iso).sorted() == ["2027-03-28", "2027-04-28", "2027-05-28", "2027-06-28", "2027-07-28",
+                                                                   "2027-08-28", "2027-09-28", "2027-10-28", "2027-10-31"])
+    }
+
+    @Test func aMonthlyItemOnThe31stFallsOnTheLeapDayAndThenTheEndOfMarch() throws {
+        family.at("2028-01-30T12:00")
+        let item = try family.add("оренда", 1_500_000, .monthly(day: 31), mode: .automatic, start: "2028-01-31", category: "housing")
+        family.at("2028-03-31T12:00")
+        _ = try family.jobs()
+        #expect(try family.entries().map(\.date.iso) == ["2028-01-31", "2028-02-29", "2028-03-31"])
+        #expect(try family.chat.ledger.recurring.item(id: item.id)?.nextDate?.iso == "2028-04-30")
+    }
+}
