@@ -44,6 +44,13 @@ extension Schema {
         ) WITHOUT ROWID;
         CREATE INDEX recurring_occurrences_by_reminder ON recurring_occurrences (reminder_outbox_id)
             WHERE reminder_outbox_id IS NOT NULL;
+        CREATE INDEX recurring_occurrences_by_entry ON recurring_occurrences (entry_id) WHERE entry_id IS NOT NULL;
+        -- A bill's payment deleted by its member: the bill waits to be paid again (a reply to its
+        -- reminder pays it). An automatic occurrence stays done: deleting its entry is the answer.
+        CREATE TRIGGER bill_payment_deleted BEFORE DELETE ON entries BEGIN
+            UPDATE recurring_occurrences SET state = 'reminded', entry_id = NULL
+            WHERE entry_id = OLD.id AND item_id IN (SELECT id FROM recurring_items WHERE mode = 'bill');
+        END;
 
         -- A question the bot asked about an item (its new amount), answered by a reply.
         CREATE TABLE recurring_prompts (

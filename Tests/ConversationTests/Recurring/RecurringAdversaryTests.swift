@@ -123,3 +123,29 @@ extension RecurringAdversaryTests {
         #expect(try family.chat.ledger.recurring.item(id: item.id)?.nextDate?.iso == "2028-04-30")
     }
 }
+
+/// A bill's payment deleted by its member: the bill waits again, and a reply to its reminder pays it.
+@Suite struct BillPaymentDeletedTests {
+    let family = try! RecurringFamily()
+
+    @Test func aBillPaymentDeletedByItsMemberWaitsToBePaidAgain() throws {
+        family.at("2026-11-21T10:00")
+        let item = try family.add("садочок", 250_000, .monthly(day: 10), mode: .bill, start: "2026-11-21", category: "kids")
+        family.at("2026-12-10T10:00")
+        let reminder = try #require(try family.jobs().last)
+        let paid = try family.chat.press("rec:paid:\(item.id):20261210", from: .olha, messageID: reminder.messageID)
+        let entry = try #require(try family.entries().first)
+        let confirmation = try #require(paid.first { $0.buttons.joined().contains { $0.data == "del:\(entry.id)" } })
+        _ = try family.chat.press("del:\(entry.id)", from: .olha, messageID: confirmation.messageID)
+        let day = LocalDate(iso: "2026-12-10")!
+        #expect(try family.chat.ledger.recurring.occurrence(itemID: item.id, date: day)?.state == .reminded)
+        try family.chat.say("кава 100")
+        #expect(try family.chat.say("/report").joined().replacingOccurrences(of: "\u{A0}", with: " ")
+            .contains("Ще до сплати цього місяця: 2 500 ₴ (1 платіж)"))
+        let answer = try family.chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha,
+                                                          text: "2400", replyToMessageID: reminder.messageID, isReplyToBot: true))
+        #expect(answer.plain.first?.contains("2 400 ₴") == true, "\(answer.plain)")
+        #expect(try family.entries().map(\.amount.minorUnits).sorted() == [10_000, 240_000])
+        #expect(try family.chat.ledger.recurring.occurrence(itemID: item.id, date: day)?.state == .recorded)
+    }
+}
