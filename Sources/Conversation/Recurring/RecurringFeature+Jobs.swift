@@ -25,9 +25,11 @@ extension RecurringFeature {
             case .automatic:
                 due = DueTime.hasCome(next, hour: DueTime.automaticHour, now: now, in: zone)
             case .bill:
-                let reminded = try ledger.recurring.occurrence(itemID: item.id, date: next) != nil
-                due = DueTime.hasCome(next, hour: DueTime.reminderHour, now: now, in: zone)
-                    || (!reminded && DueTime.hasCome(next.adding(days: -1), hour: DueTime.reminderHour, now: now, in: zone))
+                // A daily bill is reminded on its day only: the day before is the previous one's day.
+                let ahead = try item.schedule.cadence != .daily
+                    && DueTime.hasCome(next.adding(days: -1), hour: DueTime.reminderHour, now: now, in: zone)
+                    && ledger.recurring.occurrence(itemID: item.id, date: next) == nil
+                due = ahead || DueTime.hasCome(next, hour: DueTime.reminderHour, now: now, in: zone)
             }
             guard due else { continue }
             let ledger = self.ledger

@@ -111,6 +111,17 @@ import Testing
         #expect(try family.jobs().plain == ["🔔 Завтра: садочок 2 500 ₴"])
     }
 
+    @Test func aDailyBillIsRemindedOnceADayOnItsDay() throws {
+        family.at("2026-11-21T10:00")
+        try family.add("обід у школі", 6_000, .daily, mode: .bill, start: "2026-11-22", category: "kids")
+        #expect(try family.jobs().isEmpty, "not the day before")
+        family.at("2026-11-22T10:00")
+        #expect(try family.jobs().plain == ["🔔 Сьогодні: обід у школі 60 ₴"])
+        #expect(try family.jobs().isEmpty)
+        family.at("2026-11-23T10:00")
+        #expect(try family.jobs().plain == ["🔔 Сьогодні: обід у школі 60 ₴"])
+    }
+
     @Test func billsMissedWhileTheBotWasDownAreEachRemindedOnceAsLate() throws {
         family.at("2026-11-21T10:00")
         let item = try family.add("спортзал", 90_000, .weekly(.saturday), mode: .bill, start: "2026-11-22", category: "sport")
