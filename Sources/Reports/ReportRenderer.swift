@@ -29,7 +29,8 @@ public struct ReportRenderer {
         let base = report.baseCurrency
         var lines = [l("report.title", ["title": .text(title)])]
         guard !report.isEmpty else {
-            return (lines + [l("report.empty", ["title": .text(title)])]).joined(separator: "\n")
+            let due = stillDue(report.dueMinor, count: report.dueCount, base: base)
+            return (lines + [l("report.empty", ["title": .text(title)]), due].compactMap { $0 }).joined(separator: "\n")
         }
         lines.append(l("report.summary", [
             "spent": .text(money(report.spentMinor, base)), "income": .text(money(report.incomeMinor, base)),

@@ -39,6 +39,11 @@ import Testing
         #expect(report(RecurringMonth(recordedMinor: 0, dueMinor: .max, dueCount: 1)).isTooLarge)
     }
 
+    @Test func aMonthWithNothingSpentYetStillSaysWhatIsDue() {
+        let empty = ReportRenderer(catalog[.uk]).render(report(RecurringMonth(recordedMinor: 0, dueMinor: 1_500_000, dueCount: 1), spent: 0))
+        #expect(empty.replacingOccurrences(of: "\u{A0}", with: " ").hasSuffix("\nЩе до сплати цього місяця: 15 000 ₴ (1 платіж)"), "\(empty)")
+    }
+
     @Test func theReportSaysWhatIsStillDue() {
         let l = catalog[.uk]
         func line(_ minor: Int64, _ count: Int) -> String? {
