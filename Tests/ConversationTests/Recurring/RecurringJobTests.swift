@@ -127,8 +127,8 @@ import Testing
         let item = try family.add("спортзал", 90_000, .weekly(.saturday), mode: .bill, start: "2026-11-22", category: "sport")
         family.at("2026-12-13T12:00")  // Down since: 28 November, 5 and 12 December have passed.
         let late = try family.jobs().plain
-        #expect(late == ["🔔 Було до сплати 28 листопада: спортзал 900 ₴", "🔔 Було до сплати 5 грудня: спортзал 900 ₴",
-                         "🔔 Було до сплати 12 грудня: спортзал 900 ₴"], "\(late)")
+        #expect(late == ["🔔 Треба було сплатити 28 листопада: спортзал 900 ₴", "🔔 Треба було сплатити 5 грудня: спортзал 900 ₴",
+                         "🔔 Треба було сплатити 12 грудня: спортзал 900 ₴"], "\(late)")
         #expect(try family.jobs().isEmpty)
         #expect(try family.chat.ledger.recurring.item(id: item.id)?.nextDate?.iso == "2026-12-19")
         #expect(try family.entries().isEmpty, "a bill is recorded when answered, not before")
