@@ -18,7 +18,7 @@ extension OutboxStore {
     /// effects and its offset, or not at all: a reply is never lost, and never promised twice.
     @discardableResult
     public func enqueue(_ content: OutboxContent, chatID: Int64, threadID: Int64? = nil) throws -> Int64 {
-        let payload = String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
+        let payload = try content.payload()
         try db.execute("""
             INSERT INTO outbox (chat_id, thread_id, payload, created_at) VALUES (?, ?, ?, ?)
             """, chatID, threadID, payload, Ledger.timestamp(clock.now()))
@@ -96,7 +96,7 @@ extension OutboxStore {
         try db.transaction {
             switch result {
             case .sent(let messageID):
-                let kept = try item.content.keptAfterSending.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+                let kept = try item.content.keptAfterSending?.payload()
                 try db.execute("""
                     UPDATE outbox SET state = 'sent', sent_message_id = ?, attempts = attempts + 1, payload = ?, prune_at_ms = ?
                     WHERE id = ?
