@@ -111,6 +111,18 @@ import Testing
         #expect(try ledger.botState.attemptCount(.update(5)) == 0)
     }
 
+    @Test func aBatchCountsChecksAndClearsOnlyItsOwnKeys() throws {
+        let digest = AttemptKey(kind: "digest", subject: 5, period: "")
+        let rule = AttemptRule(ledger: ledger)
+        #expect(throws: Boom.self) { try rule.run(.update(2), giveUp: { _ in }) { throw Boom() } }
+        #expect(throws: Boom.self) { try rule.run(digest, giveUp: { _ in }) { throw Boom() } }
+        #expect(try rule.runTogether((1...3).map { AttemptKey.update(Int64($0)) }) { Issue.record("ran") } == false)
+        #expect(throws: Boom.self) { try rule.runTogether((4...6).map { AttemptKey.update(Int64($0)) }) { throw Boom() } }
+        #expect(try rule.runTogether([.update(7), .update(9)]) {} == true)
+        #expect(try (1...9).map { try ledger.botState.attemptCount(.update(Int64($0))) } == [0, 1, 0, 1, 1, 1, 0, 0, 0])
+        #expect(try ledger.botState.attemptCount(digest) == 1)
+    }
+
     @Test func staleCountsArePruned() throws {
         #expect(throws: Boom.self) { try AttemptRule(ledger: ledger).run(key, giveUp: { _ in }) { throw Boom() } }
         try ledger.botState.pruneAttempts(before: testNow)

@@ -54,10 +54,9 @@ public final class AttemptRule {
     /// none of them was attempted before; false (nothing done) when one was: after a death in
     /// a batch, its updates go one at a time, so the bad one is found and the others pass.
     public func runTogether(_ keys: [AttemptKey], work: () throws -> Void) throws -> Bool {
-        for key in keys where !reusable.contains(key) {
-            if try ledger.botState.attemptCount(key) > 0 { return false }
-        }
-        _ = try ledger.botState.recordAttempts(keys.filter { !reusable.contains($0) })
+        let fresh = keys.filter { !reusable.contains($0) }
+        if try ledger.botState.anyAttempted(fresh) { return false }
+        try ledger.botState.recordAttempts(together: fresh)
         reusable.subtract(keys)
         try finish(keys, work)
         return true
