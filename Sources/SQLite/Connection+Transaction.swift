@@ -15,16 +15,23 @@ extension Connection {
     public func transaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
         if transactionLost { throw SQLiteError.transactionLost }
         let outermost = !isInTransaction
+        if outermost { forgetRemembered() }
         // Prepared once and kept, like every statement: parsing them again for every
         // transaction and savepoint took 2 % of the bot's CPU under load.
         try execute(outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT kopiyka")
-        defer { if outermost { transactionLost = false } }
+        defer {
+            if outermost {
+                transactionLost = false
+                forgetRemembered()
+            }
+        }
         do {
             let result = try body()
             if transactionLost { throw SQLiteError.transactionLost }
             try execute(outermost ? "COMMIT" : "RELEASE kopiyka")
             return result
         } catch {
+            forgetRemembered()
             if outermost {
                 if isInTransaction { try? executeScript("ROLLBACK") }
             } else if isInTransaction {

@@ -13,6 +13,9 @@ public final class Connection {
     /// caller then caught: every statement until the outermost call ends is refused, so the
     /// rest of the body cannot commit piecemeal in autocommit mode.
     var transactionLost = false
+    /// `remembered` reads of the transaction in hand, and the change count they were read at.
+    var remembered: [AnyHashable: Any] = [:]
+    var rememberedAtChanges: Int64 = -1
 
     /// Opens (creating if needed) the database at `path`, then insists on WAL mode (checked,
     /// not assumed — on some file systems SQLite silently keeps the old mode), foreign keys,

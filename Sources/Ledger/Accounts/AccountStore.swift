@@ -24,12 +24,14 @@ extension AccountStore {
 
     /// A member's accounts, built-in ones first in their order, then theirs by age.
     public func accounts(memberID: Int64, includingArchived: Bool = false) throws -> [Account] {
-        var result: [Account] = []
-        try db.query("""
-            SELECT \(Self.columns) \(Self.joins) WHERE a.member_id = ? \(includingArchived ? "" : "AND a.archived = 0")
-            ORDER BY a.key LIKE 'own.%', a.id
-            """, memberID) { result.append(Self.account($0)) }
-        return result
+        try db.remembered(RememberedRead.accounts(memberID: memberID, includingArchived: includingArchived)) {
+            var result: [Account] = []
+            try db.query("""
+                SELECT \(Self.columns) \(Self.joins) WHERE a.member_id = ? \(includingArchived ? "" : "AND a.archived = 0")
+                ORDER BY a.key LIKE 'own.%', a.id
+                """, memberID) { result.append(Self.account($0)) }
+            return result
+        }
     }
 
     public func account(id: Int64) throws -> Account? {

@@ -156,11 +156,13 @@ extension EntryStore {
 
     /// The household's rules: stem → category, with ids to delete them by.
     public func categoryRules(householdID: Int64) throws -> [(id: Int64, stem: String, category: CategoryKey)] {
-        var rules: [(Int64, String, CategoryKey)] = []
-        try db.query("SELECT id, stem, category FROM category_rules WHERE household_id = ? ORDER BY stem", householdID) {
-            rules.append(($0.int64(0), $0.string(1), CategoryKey(rawValue: $0.string(2))))
+        try db.remembered(RememberedRead.categoryRules(householdID: householdID)) {
+            var rules: [(id: Int64, stem: String, category: CategoryKey)] = []
+            try db.query("SELECT id, stem, category FROM category_rules WHERE household_id = ? ORDER BY stem", householdID) {
+                rules.append(($0.int64(0), $0.string(1), CategoryKey(rawValue: $0.string(2))))
+            }
+            return rules
         }
-        return rules
     }
 
     @discardableResult

@@ -36,8 +36,10 @@ extension FamilyStore {
     }
 
     public func member(telegramUserID: Int64) throws -> Member? {
-        try db.queryFirst("SELECT \(Self.memberColumns) FROM members WHERE telegram_user_id = ?",
-                          telegramUserID, transform: Self.member)
+        try db.remembered(RememberedRead.member(telegramUserID: telegramUserID)) {
+            try db.queryFirst("SELECT \(Self.memberColumns) FROM members WHERE telegram_user_id = ?",
+                              telegramUserID, transform: Self.member)
+        }
     }
 
     public func member(id: Int64) throws -> Member? {
@@ -59,8 +61,10 @@ extension FamilyStore {
     }
 
     public func household(id: Int64) throws -> Household? {
-        try db.queryFirst("SELECT \(Self.householdColumns) FROM households WHERE id = ?", id,
-                          transform: Self.household)
+        try db.remembered(RememberedRead.household(id: id)) {
+            try db.queryFirst("SELECT \(Self.householdColumns) FROM households WHERE id = ?", id,
+                              transform: Self.household)
+        }
     }
 
     static let householdColumns = "id, base_currency, time_zone, family_chat_id, family_thread_id, broadcast_mode, family_chat_paused"
