@@ -27,6 +27,12 @@ extension RecurringFeature {
             try reply(l("recurring.what"))
             return true
         }
+        // Money between one's own accounts is neither spending nor income: not a bill to count.
+        let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser : EntryParser(baseCurrency: household.baseCurrency)
+        if parser.transfer(phrase.rest, today: today, accounts: try AccountsFeature(context).accountNames(member)) != nil {
+            try reply(l("recurring.transfer"))
+            return true
+        }
         let entries = EntriesFeature(context)
         let payment: ParsedEntry, amount: Money?
         switch entries.parse(phrase.rest, household: household, today: today, member: member) {

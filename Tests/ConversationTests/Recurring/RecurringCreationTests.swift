@@ -70,6 +70,7 @@ import Testing
         ("оренда 0 щомісяця", "Сума не може бути нульовою."),
         ("кава 85 щодня, оренда 15000 щомісяця", "Один розклад на повідомлення"),
         ("оренда 15000 щомісяця з 1.12.2026 до 1.11.2026", "Кінець раніше за початок."),
+        ("зняв готівку 2000 щотижня", "Регулярних переказів"),
     ])
     func aClumsyOrHostileOneStoresNothing(_ text: String, _ answer: String) throws {
         family.at("2026-11-23T12:00")
@@ -77,6 +78,14 @@ import Testing
         #expect(said.contains(answer), "\(text): \(said)")
         #expect(try items().isEmpty, "\(text)")
         #expect(try family.entries().isEmpty, "\(text)")
+    }
+
+    @Test func aTransferBetweenOwnAccountsIsNotMadeARecurringExpense() throws {
+        family.at("2026-11-23T12:00")
+        try family.chat.say("/accounts add Депозит")
+        #expect(try say("переказ 5000 на депозит щомісяця").hasPrefix("Регулярних переказів між вашими рахунками поки не веду"))
+        #expect(try items().isEmpty)
+        #expect(try family.entries().isEmpty)
     }
 
     @Test func aHugeNoteIsKeptWithoutBreakingTheButtons() throws {
