@@ -3,18 +3,27 @@ import KopiykaCore
 import Ledger
 import Localization
 
-/// A press on one of the member's Monobank accounts: follow it, or stop.
-struct MonobankButton: ButtonData {
+/// A press on one of the member's Monobank accounts (follow it, or stop), or on "take the
+/// bank's amount" under a settled hold that differs from the member's typed entry.
+enum MonobankButton: ButtonData {
     static let prefixes: Set<String> = ["mono"]
-    let accountRowID: Int64
+    case follow(accountRowID: Int64)
+    case takeSettled(factID: Int64)
 
-    var encoded: String { "mono:f:\(accountRowID)" }
-
-    init(accountRowID: Int64) { self.accountRowID = accountRowID }
+    var encoded: String {
+        switch self {
+        case .follow(let id): "mono:f:\(id)"
+        case .takeSettled(let id): "mono:s:\(id)"
+        }
+    }
 
     init?(fields: [Substring]) {
-        guard fields.count == 3, fields[0] == "mono", fields[1] == "f", let id = Self.id(fields, 2) else { return nil }
-        accountRowID = id
+        guard fields.count == 3, fields[0] == "mono", let id = Self.id(fields, 2) else { return nil }
+        switch fields[1] {
+        case "f": self = .follow(accountRowID: id)
+        case "s": self = .takeSettled(factID: id)
+        default: return nil
+        }
     }
 }
 
@@ -26,14 +35,21 @@ extension MonobankFeature {
         guard !accounts.isEmpty else { return (l("monobank.connected.empty"), []) }
         let buttons = accounts.map { account in
             let title = (account.kind == .card ? "💳 " : "🫙 ") + account.label.clipped(to: 40) + " · " + account.currency.code
-            return [OutboxButton(title: account.followed ? "✓ " + title : title, data: MonobankButton(accountRowID: account.id).encoded)]
+            return [OutboxButton(title: account.followed ? "✓ " + title : title, data: MonobankButton.follow(accountRowID: account.id).encoded)]
         }
         let followed = accounts.filter(\.followed).count
         return (l("monobank.connected", ["count": .number(followed)]), buttons)
     }
 
     func press(_ button: MonobankButton, call: ButtonCall) throws -> String? {
-        guard let following = try ledger.monobank.toggle(accountRowID: button.accountRowID, memberID: call.member.id) else {
+        switch button {
+        case .follow(let accountRowID): try follow(accountRowID, call: call)
+        case .takeSettled(let factID): try takeSettled(factID, call: call)
+        }
+    }
+
+    func follow(_ accountRowID: Int64, call: ButtonCall) throws -> String? {
+        guard let following = try ledger.monobank.toggle(accountRowID: accountRowID, memberID: call.member.id) else {
             return call.localizer("monobank.not_yours")
         }
         let view = try accountsView(member: call.member)

@@ -30,7 +30,8 @@ extension MonobankFeature {
 
     /// An account's operations: each through the one intake of bank rows, once. An account's
     /// first month is summed up for its member; afterwards, the entries it records reach the
-    /// family group like typed ones. `cursor`, when given, is where the account is now read to.
+    /// family group like typed ones. A hold settled for another amount is told in a line of
+    /// its own. `cursor`, when given, is where the account is now read to.
     func received(memberID: Int64, accountID: String, facts: [BankFact], cursor: Date?) throws {
         guard let link = try ledger.monobank.link(memberID: memberID),
               let account = try ledger.monobank.accounts(memberID: memberID).first(where: { $0.accountID == accountID }) else { return }
@@ -41,6 +42,10 @@ extension MonobankFeature {
         let (tally, recorded) = try StatementsFeature(context).take(facts, member: member, importID: nil)
         if let cursor { try ledger.monobank.advance(memberID: memberID, accountID: accountID, to: cursor) }
         let l = localizer(member)
+        for settled in tally.settled {
+            let message = settledMessage(settled, l: l)
+            try say(message.html, buttons: message.buttons, link: link, inPlace: false)
+        }
         if account.cursor == nil {
             guard !facts.isEmpty else { return }
             try say(summary(tally, account: account, l: l), link: link, inPlace: false)

@@ -20,6 +20,8 @@ struct StatementTally: Equatable {
     var transfers = 0
     /// Rows stored before (an overlapping file, the same file again).
     var known = 0
+    /// Of those, holds now settled that the member hears of.
+    var settled: [SettledHold] = []
 }
 
 extension StatementsFeature {
@@ -27,7 +29,8 @@ extension StatementsFeature {
     /// file, later the Monobank feed): each purchase or income is linked to the one typed entry
     /// that is it, or recorded as a new entry when none is, or queued for the member when
     /// several could be; transfers and cash are kept apart; a hold a settled row replaced is
-    /// left out. Facts stored before are skipped, so the same rows twice add nothing. Call it
+    /// left out, and a stored hold takes its settled row's numbers (`settle`). Facts stored
+    /// before are skipped otherwise, so the same rows twice add nothing. Call it
     /// inside a transaction; returns the ids of the entries it made, for a caller that tells
     /// the family of them.
     func take(_ facts: [BankFact], member: Member, importID: Int64?) throws -> (tally: StatementTally, recorded: [Int64]) {
@@ -38,6 +41,11 @@ extension StatementsFeature {
         var recorded: [Int64] = []
         var counted: [(fact: BankFact, kind: EntryKind)] = []
         for (fact, role) in zip(facts, roles) {
+            if !fact.isHold, fact.bankID != nil, let held = try ledger.statements.heldFact(identity: fact.identity, householdID: household.id) {
+                tally.known += 1
+                if let settled = try settle(fact, held: held, household: household) { tally.settled.append(settled) }
+                continue
+            }
             if try ledger.statements.contains(identity: fact.identity, householdID: household.id)
                 || ledger.statements.containsSameOperation(fact, householdID: household.id) {
                 tally.known += 1
