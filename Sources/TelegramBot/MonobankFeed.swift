@@ -23,7 +23,7 @@ extension BotRunner {
                 let usable = sources.filter { $0.token != nil }
                 let feeds = usable.map { source in
                     MonobankPollPlanner.Feed(key: source.memberID, needsCheck: source.needsCheck,
-                                             accounts: source.accounts.map { .init(id: $0.accountID, cursor: $0.cursor) })
+                                             accounts: source.accounts.map { .init(id: $0.accountID, cursor: Self.readFrom($0)) })
                 }
                 let now = configuration.clock.wall.now()
                 switch planner.next(feeds, now: now) {
@@ -42,6 +42,13 @@ extension BotRunner {
             if delay == .zero { await Task.yield(); continue }
             do { try await configuration.clock.sleeper.sleep(for: delay) } catch { return }
         }
+    }
+
+    /// Where an account is read from: its cursor, or its oldest open hold before it, whose
+    /// settled row keeps the hold's time (known rows in the window are skipped by identity).
+    static func readFrom(_ account: MonobankAccount) -> Date? {
+        guard let cursor = account.cursor else { return nil }
+        return min(cursor, account.openHoldSince ?? cursor)
     }
 
     private func perform(_ call: MonobankPollPlanner.Call, for source: MonobankFeedSource, api: MonobankAPI,

@@ -1,3 +1,4 @@
+import Banking
 import Foundation
 import KopiykaCore
 import KopiykaTestSupport
@@ -52,6 +53,30 @@ import Testing
         #expect(source.needsCheck == false)
         #expect(source.accounts.map(\.accountID) == ["a"])
         #expect(source.accounts.first?.cursor == testNow)
+    }
+
+    /// The feed reads an account back to its oldest hold of the last week, so its settled row
+    /// is seen; a settled one, or an older hold, widens nothing.
+    @Test func anOpenHoldOfTheLastWeekIsWhereTheFeedReadsFrom() throws {
+        let olha = try member()
+        _ = try ledger.monobank.connect(memberID: olha.id, chatID: 1001, token: Self.token, messageOutboxID: 1)
+        try ledger.monobank.checked(memberID: olha.id, accounts: [MonobankAccount(accountID: "a", kind: .card, label: "*1234", currency: .uah)])
+        _ = try ledger.monobank.toggle(accountRowID: try #require(try ledger.monobank.accounts(memberID: olha.id).first).id, memberID: olha.id)
+        func fact(_ id: String, daysAgo: Double, hold: Bool) -> BankFact {
+            BankFact(bank: .monobank, account: "a", time: testNow.addingTimeInterval(-daysAgo * 86_400),
+                     amount: Money(minorUnits: -100, currency: .uah), description: id, bankID: id, isHold: hold)
+        }
+        let since = { try #require(try ledger.monobank.feedSources().first?.accounts.first).openHoldSince }
+        #expect(try since() == nil)
+        for (id, days, hold) in [("old", 9.0, true), ("settled", 5.0, false), ("open", 3.0, true), ("newer", 1.0, true)] {
+            _ = try ledger.statements.insert(fact(id, daysAgo: days, hold: hold), householdID: olha.householdID, memberID: olha.id,
+                                             importID: nil, state: .recorded, entryID: nil)
+        }
+        #expect(try since() == testNow.addingTimeInterval(-3 * 86_400))
+        let open = try #require(try ledger.statements.heldFact(identity: fact("open", daysAgo: 3, hold: false).identity,
+                                                                householdID: olha.householdID))
+        try ledger.statements.settleHold(open.id, with: fact("open", daysAgo: 3, hold: false))
+        #expect(try since() == testNow.addingTimeInterval(-86_400))
     }
 
     @Test func removingTheLinkForgetsTheTokenAndItsAccounts() throws {

@@ -104,6 +104,38 @@ import Testing
         bank.stop()
     }
 
+    /// A fuel pre-authorisation read as a hold settles two days later for less, under the same
+    /// id and time: the feed reads back to the open hold, the entry takes the settled amount,
+    /// and Оля is told in one line.
+    @Test func aHoldSettledDaysLaterCorrectsItsEntry() async throws {
+        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
+        client.statements["acc-uah"] = Array(month().prefix(1))
+        bank.add(token: Self.token, client)
+        let bot = try start()
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "/monobank \(Self.token)", firstName: "Оля")
+        #expect(await eventually { plain(olha).last?.contains("Монобанк підключено") == true })
+        let list = try #require(fake.sentMessages(chatID: olha).last)
+        fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID,
+                                  data: try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) }))
+        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 monobank *1234") } })
+        bank.post([.init(id: "okko", time: Int64(time.now.timeIntervalSince1970) - 10, description: "АЗС ОККО", mcc: 5541,
+                         amount: -150_000, hold: true)], token: Self.token, account: "acc-uah")
+        #expect(try await eventually { try entryCount() == 2 })
+        time.advance(by: .seconds(2 * 86_400))
+        let reads = bank.requests.count
+        #expect(await eventually { bank.requests.count >= reads + 2 }, "read twice since: the cursor is past the hold")
+        bank.settle(id: "okko", amount: -143_218, token: Self.token, account: "acc-uah")
+        #expect(await eventually { plain(olha).contains("🏦 Монобанк уточнив суму: АЗС ОККО 1 500 ₴ → 1 432,18 ₴") }, "\(plain(olha))")
+        await bot.stop()
+        let ledger = try Ledger(path: path)
+        let member = try #require(try ledger.families.member(telegramUserID: olha))
+        #expect(try ledger.entries.recent(householdID: member.householdID, limit: 5).map(\.amount.minorUnits).contains(143_218))
+        #expect(try entryCount() == 2)
+        fake.stop()
+        bank.stop()
+    }
+
     @Test func aTokenRevokedLaterIsToldOnceAndPollingStops() async throws {
         var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
         client.statements["acc-uah"] = Array(month().prefix(2))

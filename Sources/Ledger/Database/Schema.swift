@@ -108,6 +108,7 @@ enum Schema {
         splitPrompts,
         recurring,
         quickPins,
+        openHolds,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -1,3 +1,4 @@
+import Banking
 import FoundationEssentials
 import KopiykaCore
 import SQLite
@@ -27,6 +28,9 @@ public struct MonobankAccount: Equatable, Sendable {
     public let followed: Bool
     /// Where its stored facts reach; nil before its first window.
     public let cursor: Date?
+    /// The time of its oldest hold not settled yet, of the last `FactRoles.settleWindow`:
+    /// reading again from there brings the settled row (`feedSources` only).
+    public var openHoldSince: Date? = nil
 
     public init(id: Int64 = 0, memberID: Int64 = 0, accountID: String, kind: Kind, label: String, currency: Currency,
                 followed: Bool = false, cursor: Date? = nil) {
@@ -127,7 +131,10 @@ public struct MonobankStore {
             """, Int64(cursor.timeIntervalSince1970.rounded(.down)), memberID, accountID)
     }
 
-    /// Every token being checked or connected, opened, with the accounts its member follows.
+    /// Every token being checked or connected, opened, with the accounts its member follows
+    /// and their open holds. Why only a week of holds: most settle within days, and a hold the
+    /// bank dropped (an authorisation cancelled) stays stored as one; it must not widen every
+    /// read for good. One index seek per followed account.
     public func feedSources() throws -> [MonobankFeedSource] {
         var links: [(Int64, [UInt8], Bool)] = []
         try db.query("SELECT member_id, sealed_token, state FROM monobank_links WHERE state IN ('checking', 'connected') ORDER BY member_id") {
@@ -135,8 +142,19 @@ public struct MonobankStore {
         }
         return try links.map { memberID, sealed, needsCheck in
             MonobankFeedSource(memberID: memberID, token: seal.open(sealed), needsCheck: needsCheck,
-                               accounts: try accounts(memberID: memberID).filter(\.followed))
+                               accounts: try accounts(memberID: memberID).filter(\.followed).map { account in
+                                   var account = account
+                                   account.openHoldSince = try oldestOpenHold(memberID: memberID, accountID: account.accountID)
+                                   return account
+                               })
         }
+    }
+
+    func oldestOpenHold(memberID: Int64, accountID: String) throws -> Date? {
+        let since = Int64(clock.now().timeIntervalSince1970) - FactRoles.settleWindow
+        return try db.queryFirst("""
+            SELECT min(time) FROM bank_facts WHERE member_id = ? AND account = ? AND is_hold = 1 AND time >= ? AND bank = 'monobank'
+            """, memberID, accountID, since) { $0.optionalInt64(0).map { Date(timeIntervalSince1970: TimeInterval($0)) } } ?? nil
     }
 
     static let accountColumns = "id, member_id, account_id, kind, label, currency, followed, cursor"

@@ -78,3 +78,11 @@ extension Schema {
         );
         """)
 }
+
+extension Schema {
+    /// The Monobank feed reads an account back to its oldest open hold, so the settled row,
+    /// which keeps the hold's id and time, is seen: found through this index.
+    static let openHolds = Migration(version: 23, name: "open holds by account", sql: """
+        CREATE INDEX bank_facts_open_holds ON bank_facts (member_id, account, time) WHERE is_hold = 1;
+        """)
+}

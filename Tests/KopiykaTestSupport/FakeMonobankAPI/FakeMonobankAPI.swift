@@ -83,6 +83,15 @@ public final class FakeMonobankAPI: Sendable {
         withState { $0.clients[token]?.statements[account, default: []].append(contentsOf: items) }
     }
 
+    /// The bank settles the hold `id`: the same item, no longer held, for `amount`.
+    public func settle(id: String, amount: Int64, token: String, account: String) {
+        withState { state in
+            guard let index = state.clients[token]?.statements[account]?.firstIndex(where: { $0.id == id }) else { return }
+            state.clients[token]?.statements[account]?[index].hold = false
+            state.clients[token]?.statements[account]?[index].amount = amount
+        }
+    }
+
     public func revoke(token: String) { withState { $0.clients[token]?.revoked = true } }
 
     /// The edge answers every request with an HTML 403 (true) or lets them through again.
