@@ -93,6 +93,18 @@ import Testing
         #expect(try spent() == 143_218)
     }
 
+    @Test func anotherMembersPrivateEntryIsNeitherChangedNorShown() throws {
+        try connect()
+        let invite = try chat.say("/invite").joined()
+        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: .taras)
+        try chat.say("подарунок Олі 1500 #приватно", from: .taras)
+        try feed([row(-150_000, hold: true, description: "ZOLOTO")])
+        #expect(try chat.ledger.statements.facts(householdID: olha.householdID, state: .linked).count == 1, "the hold is Тарас's purchase")
+        let told = plain(try feed([row(-143_218, hold: false, description: "ZOLOTO")]))
+        #expect(!told.joined().contains("подарунок") && !told.joined().contains("1 500"), "\(told)")
+        #expect(try entries().map(\.amount.minorUnits) == [150_000])
+    }
+
     @Test func aSettledRowWhoseHoldWasNeverSeenCountsOnce() throws {
         try connect()
         try feed([row(-143_218, hold: false)])

@@ -28,10 +28,12 @@ extension StatementsFeature {
     /// made from the hold and still says what the hold said. A settled amount in the other
     /// direction (money in where the hold took it out) is not a new fact and not a refund (the
     /// bank sends those as rows of their own): it changes no entry and is told, as is zero.
-    /// The same amount changes nothing and says nothing. Call inside the intake's transaction.
+    /// The same amount changes nothing and says nothing, as does another member's private
+    /// entry (its words and amount are theirs). Call inside the intake's transaction.
     func settle(_ fact: BankFact, held: BankFactAmounts, household: Household) throws -> SettledHold? {
         try ledger.statements.settleHold(held.id, with: fact)
         guard let entryID = held.entryID, var entry = try ledger.entries.entry(id: entryID), entry.householdID == household.id,
+              !entry.isPrivate || entry.memberID == held.memberID,
               let bank = Self.inCurrency(entry.amount.currency, fact.amount, fact.operationAmount) else { return nil }
         let hold = Self.inCurrency(entry.amount.currency, held.amount, held.operationAmount)
         guard bank != hold else { return nil }
