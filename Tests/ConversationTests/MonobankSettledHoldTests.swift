@@ -127,6 +127,14 @@ import Testing
         #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
     }
 
+    @Test func aHoldOfInt64MinSettledNormallyIsAskedAbout() throws {
+        try connect()
+        try feed([row(.min, hold: true)])
+        let told = try feed([row(-143_218, hold: false)])
+        #expect(told.count == 1 && told[0].buttons.count == 1, "\(plain(told))")
+        #expect(try chat.ledger.entries.monthTotalsMismatches() == 0)
+    }
+
     @Test func aSettledAmountThatWouldPushTheMonthPastInt64IsRefusedAndTold() throws {
         try connect()
         try feed([row(-200_000, hold: false, id: "okko-0"), row(-150_000, hold: true)])

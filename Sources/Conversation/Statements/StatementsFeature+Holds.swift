@@ -41,7 +41,7 @@ extension StatementsFeature {
             return SettledHold(factID: held.id, entryID: entryID, note: entry.note, change: .differs(kept: entry.amount, bank: bank, takeable: false))
         }
         guard settled != entry.amount else { return nil }
-        let madeFromHold = held.state != .linked && hold.map { Money(minorUnits: abs($0.minorUnits), currency: $0.currency) } == entry.amount
+        let madeFromHold = held.state != .linked && Self.entryAmount(hold, kind: entry.kind) == entry.amount
         guard madeFromHold else {
             return SettledHold(factID: held.id, entryID: entryID, note: entry.note, change: .differs(kept: entry.amount, bank: bank, takeable: true))
         }
