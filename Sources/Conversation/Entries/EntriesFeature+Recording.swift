@@ -11,12 +11,15 @@ extension EntriesFeature {
     func record(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
         if try RecurringFeature(context).create(text, member: member, reply: reply) { return }
         if try AccountsFeature(context).recordTransfer(text, message: message, member: member, reply: reply) { return }
-        if try SavingsFeature(context).recordValue(text, member: member, reply: reply) { return }
-        let l = localizer(member)
         let household = try household(of: member)
-        switch parse(text, household: household, today: today(of: household), member: member) {
+        let today = today(of: household)
+        let parsed = parse(text, household: household, today: today, member: member)
+        if try SavingsFeature(context).recordValue(parsed, member: member, household: household, today: today, reply: reply) {
+            return
+        }
+        switch parsed {
         case .failure(let failure):
-            try reply(hint(for: failure, text: text, localizer: l))
+            try reply(hint(for: failure, text: text, localizer: localizer(member)))
         case .success(let stored) where stored.contains(where: { !$0.readings.isEmpty }):
             try askAmount(stored, text: text, message: message, member: member, reply: reply)
         case .success(let stored):

@@ -24,12 +24,11 @@ struct SavingsFeature: Feature {
     /// `депозит 52 000`: a message that is a savings account's name and an amount, nothing
     /// else, sets what that account is worth today. True when the message was one. A currency
     /// left unsaid is the account's own (`долари 500` on a dollar stash is 500 $).
-    func recordValue(_ text: String, member: Member, reply: Replier) throws -> Bool {
-        let household = try household(of: member)
-        let today = today(of: household)
-        guard case .success(let parsed) = EntriesFeature(context).parse(text, household: household, today: today, member: member),
-              parsed.count == 1, let said = parsed.first, said.kind == .expense, said.readings.isEmpty, said.note.isEmpty,
-              said.expression == nil, let key = said.account,
+    /// `parsed` is the message as `EntriesFeature.parse` read it for `member` today.
+    func recordValue(_ parsed: Result<[ParsedEntry], ParseFailure>, member: Member, household: Household, today: LocalDate,
+                     reply: Replier) throws -> Bool {
+        guard case .success(let parsed) = parsed, parsed.count == 1, let said = parsed.first, said.kind == .expense,
+              said.readings.isEmpty, said.note.isEmpty, said.expression == nil, let key = said.account,
               let account = try ledger.accounts.account(memberID: member.id, key: key), account.kind == .savings, !account.isArchived
         else { return false }
         let l = localizer(member)
