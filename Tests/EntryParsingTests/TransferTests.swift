@@ -60,6 +60,17 @@ private func uah(_ major: Int64) -> Money { Money(major: major, currency: .uah) 
         #expect(rounded.received == Money(minorUnits: 4_134, currency: .uah))
     }
 
+    /// The verb is looked for in the words as the reader folds them, before anything else is
+    /// read: in any case, with a stress mark, with Latin lookalikes typed mid-word.
+    @Test(arguments: [
+        ("ЗНЯВ ГОТІВКУ 2000", ParsedTransfer.Kind.withdrawal), ("Переказ 5000 на депозит", .transfer),
+        ("пepeкaз 5000 на депозит", .transfer), ("перека\u{301}з 5000 на депозит", .transfer),
+        ("Пополнил моно с привата 3000", .topUp), ("OБMIHЯB 400 $ по 41,3", .exchange),
+    ])
+    func aVerbIsFoundAsTheWordsAreRead(_ row: (String, ParsedTransfer.Kind)) {
+        #expect(transfer(row.0)?.kind == row.1, "\(row.0)")
+    }
+
     @Test func anExchangeWithoutARateOrPastTheBoundsIsNoTransfer() {
         #expect(transfer("обміняв 400 $") == nil)
         #expect(transfer("обміняв 1000000000 $ по 41,3") == nil)

@@ -21,8 +21,14 @@ struct Message {
     let notMoney: [NotMoney?]
 
     init(_ text: String, today: LocalDate, lexicon: Lexicon, accounts: AccountNames? = nil) {
-        scalars = Array(text.unicodeScalars)
-        tokens = Tokenizer.tokens(scalars)
+        let scalars = Array(text.unicodeScalars)
+        self.init(scalars: scalars, tokens: Tokenizer.tokens(scalars), today: today, lexicon: lexicon, accounts: accounts)
+    }
+
+    /// `tokens` are `Tokenizer.tokens(scalars)`, for a caller that looked at them first.
+    init(scalars: [Unicode.Scalar], tokens: [Token], today: LocalDate, lexicon: Lexicon, accounts: AccountNames? = nil) {
+        self.scalars = scalars
+        self.tokens = tokens
         var meanings: [Meaning?] = []
         var exact: [Bool] = []
         var stems: [String] = []

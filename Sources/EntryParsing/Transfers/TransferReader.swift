@@ -8,8 +8,12 @@ extension EntryParser {
     /// exchange's rate. A purchase is never read as a transfer: `зняв квартиру 12000` has a
     /// word of its own, `кава на картці 85` no transfer verb.
     public func transfer(_ text: String, today: LocalDate, accounts: AccountNames? = nil) -> ParsedTransfer? {
-        let message = Message(text, today: today, lexicon: Lexicon.shared, accounts: accounts)
-        let tokens = message.tokens
+        let scalars = Array(text.unicodeScalars)
+        let tokens = Tokenizer.tokens(scalars)
+        // No transfer without a verb: most messages are told apart here, before their words'
+        // meanings (the lexicon, stems, the typo table) are looked up.
+        guard tokens.contains(where: { $0.kind == .word && TransferWords.verb($0.text) != nil }) else { return nil }
+        let message = Message(scalars: scalars, tokens: tokens, today: today, lexicon: Lexicon.shared, accounts: accounts)
         guard message.hasContent, tokens.count <= 40 else { return nil }
         var kind: ParsedTransfer.Kind?
         var rate: (value: DecimalValue, text: String, span: Range<Int>)?

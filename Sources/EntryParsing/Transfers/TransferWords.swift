@@ -16,8 +16,13 @@ enum TransferWords {
     ]
 
     static func verb(_ word: String) -> ParsedTransfer.Kind? {
-        verbs.first { word.hasPrefix($0.prefix) }?.kind
+        guard let initial = word.unicodeScalars.first, let candidates = verbsByInitial[initial] else { return nil }
+        return candidates.first { word.hasPrefix($0.prefix) }?.kind
     }
+
+    /// `verbs` by their first scalar, each list in their order. Exact: no letter they start
+    /// with has another canonical form, so a word with a verb's prefix starts with its scalar.
+    static let verbsByInitial = Dictionary(grouping: verbs) { $0.prefix.unicodeScalars.first ?? " " }
 
     /// `з картки`, `с карты`, `from card`: the account money left.
     static let from: Set<String> = ["з", "із", "зі", "с", "со", "from", "off"]
