@@ -2,6 +2,7 @@ import Foundation
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger
+import SQLite
 import Testing
 
 /// A message's row is written by hand, not by `JSONEncoder`: what it queued is what is read
@@ -35,6 +36,34 @@ import Testing
             try ledger.outbox.enqueue(content, chatID: Int64(index))
         }
         #expect(try ledger.outbox.pending(limit: 1_000).map(\.content) == contents)
+    }
+
+    /// Rows another writer made (`JSONEncoder`, an older version, a hand) and JSON that is not
+    /// quite the shape a message is written in: each reads as `JSONDecoder` reads it, the same
+    /// content or none (the row is then skipped).
+    static let foreignRows = [
+        #"{"message":{"html":"\ud83d\ude00 \u00e9\/\b\f","buttons":[]}}"#, #"{"message":{"html":"\ud83d","buttons":[]}}"#,
+        #"{"message":{"html":"\ude00","buttons":[]}}"#, #"{"message":{"html":"\x","buttons":[]}}"#,
+        #"{"message":{"html":"a","replyTo":007,"buttons":[]}}"#, #"{"message":{"html":"a","replyTo":-0,"buttons":[]}}"#,
+        #"{"message":{"html":"a","replyTo":99999999999999999999,"buttons":[]}}"#,
+        #"{"message":{"html":"a","replyTo":1.5,"buttons":[]}}"#, #"{"message":{"html":"a","buttons":[]}}x"#,
+        #"{"message":{"html":"a","buttons":[]}"#, #"{ "message": {"html": "a", "buttons": [[ ]]}}"#,
+        #"{"message":{"buttons":[[{"data":"d","title":"t"}]],"html":"a"}}"#, "{\"message\":{\"html\":\"a\u{1}\",\"buttons\":[]}}",
+        #"{"message":{"html":"a","buttons":[[{"title":"t","data":"d"},{"title":"u","data":"e"}],[]]}}"#,
+        #"{"message":{"html":"a","buttons":[[],]}}"#, #"{"message":{"html":"a","buttons":[[{"title":"t","data":"d"}]"#,
+        #"{"message":{"html":"a","buttons":[],"extra":1}}"#, #"{"message":{"html":"a"}}"#, "", "{}",
+    ]
+
+    @Test func aRowReadsAsJSONDecoderReadsIt() throws {
+        let encoded = try Self.contents().map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        let db = try Connection(path: test.path)
+        for payload in encoded + Self.foreignRows {
+            let id = try ledger.outbox.enqueue(.message(html: "placeholder"), chatID: 1)
+            try db.execute("UPDATE outbox SET payload = ? WHERE id = ?", payload, id)
+            let expected = try? JSONDecoder().decode(OutboxContent.self, from: Data(payload.utf8))
+            #expect(try ledger.outbox.pending(limit: 1_000).first { $0.id == id }?.content == expected, "\(payload)")
+            try db.execute("DELETE FROM outbox WHERE id = ?", id)
+        }
     }
 
     @Test func aSentMessageKeepsItsButtons() throws {

@@ -21,7 +21,7 @@ extension OutboxStore {
             SELECT payload FROM outbox WHERE chat_id = ? AND sent_message_id = ? ORDER BY id DESC LIMIT 1
             """, chatID, messageID, transform: { $0.string(0) })
         else { return nil }
-        switch try? JSONDecoder().decode(OutboxContent.self, from: Data(payload.utf8)) {
+        switch OutboxContent(payload: payload) {
         case .message(_, _, let buttons)?, .edit(_, _, _, let buttons)?: return buttons
         default: return []
         }

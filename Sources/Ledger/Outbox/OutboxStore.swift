@@ -61,9 +61,7 @@ extension OutboxStore {
             WHERE o.state = 'pending' AND COALESCE(c.blocked, 0) = 0 AND \(condition)
             ORDER BY o.id\(tail)
             """, arguments: arguments) { row in
-            guard let content = known[row.int64(0)]
-                    ?? (try? JSONDecoder().decode(OutboxContent.self, from: Data(row.string(3).utf8)))
-            else { return }
+            guard let content = known[row.int64(0)] ?? OutboxContent(payload: row.string(3)) else { return }
             items.append(OutboxItem(
                 id: row.int64(0), chatID: row.int64(1), threadID: row.optionalInt64(2), content: content,
                 attempts: row.int(4),
