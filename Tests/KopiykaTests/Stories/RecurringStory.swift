@@ -69,6 +69,30 @@ extension Stories {
             }
         }
 
+        /// The bill's day has passed while the bot was stopped (its cursor moved to yesterday in
+        /// the database): the bot reminds it as late when it starts, and ✓ records it once.
+        @Test(arguments: [Scenario.Depth.botAPI, .binary])
+        func aBillMissedWhileStoppedIsRemindedAndPaidOnce(depth: Scenario.Depth) async throws {
+            try await Scenario.play(at: depth) { story in
+                let yesterday = LocalDate(depth == .binary ? Date() : testNow, in: kyiv).adding(days: -1)
+                try await story.say("/start", from: .olha)
+                try await story.say("садочок 2500 щомісяця з \(yesterday.day).\(yesterday.month).\(yesterday.year - 4)", from: .olha)
+                let olha = try #require(try story.database().families.member(telegramUserID: Sender.olha.id))
+                let bill = try #require(try story.database().recurring.items(householdID: olha.householdID).first)
+                #expect(bill.mode == .bill)
+                try story.database().recurring.setNextDate(yesterday, itemID: bill.id)
+                try await story.restart()
+                #expect(await eventually { story.received(in: Sender.olha.id).last.map(spaced)?.hasPrefix("🔔 Треба було сплатити") == true },
+                        "\(story.received(in: Sender.olha.id))")
+                let paid = try await story.press("✓ Оплачено", from: .olha)
+                #expect(paid.replies.map(spaced).first?.hasPrefix("✅ садочок · 2 500 ₴") == true, "\(paid.replies)")
+                let entries = try story.database().entries.list(householdID: olha.householdID, dates: yesterday...yesterday)
+                #expect(entries.map(\.amount.minorUnits) == [250_000])
+                try await story.restart()
+                #expect(try story.database().entries.list(householdID: olha.householdID, dates: yesterday...yesterday).count == 1)
+            }
+        }
+
         @Test(arguments: Scenario.Depth.allCases)
         func aSubscriptionIsNoticedAfterThreeMonths(depth: Scenario.Depth) async throws {
             try await Scenario.play(at: depth) { story in
