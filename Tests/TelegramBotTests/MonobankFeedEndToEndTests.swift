@@ -104,6 +104,17 @@ import Testing
         bank.stop()
     }
 
+    /// Оля starts, connects her token and follows her card; returns once its rows are summed up.
+    func connectAndFollowTheCard() async throws {
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "/monobank \(Self.token)", firstName: "Оля")
+        #expect(await eventually { plain(olha).last?.contains("Монобанк підключено") == true })
+        let list = try #require(fake.sentMessages(chatID: olha).last)
+        fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID,
+                                  data: try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) }))
+        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 monobank *1234") } })
+    }
+
     /// A fuel pre-authorisation read as a hold settles two days later for less, under the same
     /// id and time: the feed reads back to the open hold, the entry takes the settled amount,
     /// and Оля is told in one line.
@@ -112,13 +123,7 @@ import Testing
         client.statements["acc-uah"] = Array(month().prefix(1))
         bank.add(token: Self.token, client)
         let bot = try start()
-        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
-        fake.enqueueMessage(chatID: olha, text: "/monobank \(Self.token)", firstName: "Оля")
-        #expect(await eventually { plain(olha).last?.contains("Монобанк підключено") == true })
-        let list = try #require(fake.sentMessages(chatID: olha).last)
-        fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID,
-                                  data: try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) }))
-        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 monobank *1234") } })
+        try await connectAndFollowTheCard()
         bank.post([.init(id: "okko", time: Int64(time.now.timeIntervalSince1970) - 10, description: "АЗС ОККО", mcc: 5541,
                          amount: -150_000, hold: true)], token: Self.token, account: "acc-uah")
         #expect(try await eventually { try entryCount() == 2 })
@@ -141,13 +146,7 @@ import Testing
         client.statements["acc-uah"] = Array(month().prefix(2))
         bank.add(token: Self.token, client)
         let bot = try start()
-        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
-        fake.enqueueMessage(chatID: olha, text: "/monobank \(Self.token)", firstName: "Оля")
-        #expect(await eventually { plain(olha).last?.contains("Монобанк підключено") == true })
-        let list = try #require(fake.sentMessages(chatID: olha).last)
-        fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID,
-                                  data: try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) }))
-        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 monobank *1234") } })
+        try await connectAndFollowTheCard()
         bank.revoke(token: Self.token)
         #expect(await eventually { plain(olha).last?.contains("більше не приймає") == true })
         let calls = bank.requests.count
