@@ -22,7 +22,7 @@ public final class Connection {
     /// `synchronous=NORMAL` (durable across process crashes; WAL makes it safe), a 512 KB page
     /// cache, and a busy timeout so a second process waits instead of failing at once.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
-        _ = Self.savepointJournalsInMemory
+        _ = Self.globalSettings
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
@@ -57,15 +57,21 @@ public final class Connection {
 
     deinit { close() }
 
-    /// Set once, before the first connection opens (SQLite takes global settings only then):
-    /// savepoint journals stay in memory, never spilled to a temporary file. At SQLite's
+    /// Set once, before the first connection opens (SQLite takes global settings only then);
+    /// false if SQLite was already started.
+    ///
+    /// Savepoint journals stay in memory, never spilled to a temporary file. At SQLite's
     /// 64 KB spill nearly every update's journal (the first version of each of the ~20 pages
     /// its savepoint changes) went to a file, two writes a page: five times the pages written
     /// to the WAL under telegram-bench. A journal holds only pages that existed before its
     /// savepoint, once each: a 10,000-row statement import peaked 0.8 MB higher. A finite
     /// spill above 64 KB is not an option: SQLite 3.40 then fails with SQLITE_FULL when a
-    /// journal outgrows it (MessageTextStorageTests). False if SQLite was already started.
-    static let savepointJournalsInMemory = kopiyka_sqlite3_config_statement_journal_spill(-1) == SQLITE_OK
+    /// journal outgrows it (MessageTextStorageTests).
+    ///
+    /// No memory statistics: SQLite otherwise takes a global mutex on each of its ~300
+    /// allocations per message to count them, for figures the bot never reads.
+    static let globalSettings = kopiyka_sqlite3_config_statement_journal_spill(-1) == SQLITE_OK
+        && kopiyka_sqlite3_config_memory_statistics(0) == SQLITE_OK
 
     private var isClosed = false
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import KopiykaTestSupport
 @testable import SQLite
@@ -8,9 +9,18 @@ import Testing
 @Suite struct SavepointJournalTests {
     let folder = TemporaryDirectory()
 
+    /// Without it each of SQLite's allocations takes a global mutex to count itself.
+    @Test func sqliteKeepsNoMemoryStatistics() throws {
+        let db = try Connection(path: folder.path("m.sqlite"))
+        try db.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+        try db.execute("INSERT INTO t (text) VALUES (?)", String(repeating: "a", count: 10_000))
+        #expect(Connection.globalSettings)
+        #expect(sqlite3_memory_used() == 0)
+    }
+
     @Test func aSavepointOfManyPagesRollsBackFromMemory() throws {
         let db = try Connection(path: folder.path("j.sqlite"))
-        #expect(Connection.savepointJournalsInMemory)
+        #expect(Connection.globalSettings)
         try db.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
         try db.transaction {
             for id in 0..<2_000 { try db.execute("INSERT INTO t (id, text) VALUES (?, ?)", Int64(id), String(repeating: "a", count: 400)) }
