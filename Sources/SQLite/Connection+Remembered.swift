@@ -1,30 +1,108 @@
 import CSQLite
 
+/// Names one remembered read: which read (`kind`, the caller's numbering) and its arguments.
+/// Plain integers, so a lookup hashes and compares three words (an `AnyHashable` key cost
+/// ~2,000 instructions a comparison).
+public struct RememberedKey: Hashable, Sendable {
+    public var kind: Int
+    public var first: Int64
+    public var second: Int64
+
+    public init(kind: Int, _ first: Int64, _ second: Int64 = 0) {
+        self.kind = kind
+        self.first = first
+        self.second = second
+    }
+}
+
+/// What `Connection.remembered` holds: answers by key, the tables they were read from, and
+/// which tables SQLite's update hook reports changes of.
+struct RememberedReads {
+    var answers: [RememberedKey: Any] = [:]
+    /// A change to a row of any of these forgets every answer.
+    var tables: Set<String> = []
+    /// Whether SQLite reports a table's row changes to the update hook (not for WITHOUT ROWID
+    /// tables), asked once per table.
+    var hookSees: [String: Bool] = [:]
+    /// `PRAGMA data_version` at the last transaction's start: it moves when another
+    /// connection commits.
+    var dataVersion: Int64?
+
+    /// Why 256: a family's household, members, accounts and rules are a handful; this only
+    /// bounds a bot with many families.
+    static let limit = 256
+
+    mutating func forget() {
+        guard !answers.isEmpty || !tables.isEmpty else { return }
+        answers.removeAll(keepingCapacity: true)
+        tables.removeAll(keepingCapacity: true)
+    }
+}
+
 extension Connection {
-    /// `load`'s answer, remembered under `key` for the rest of the transaction until this
-    /// connection next changes a row (any row: `sqlite3_total_changes64` moves), a savepoint
-    /// or the transaction rolls back, or it ends. Outside a transaction `load` always runs:
-    /// another process may write between two reads. Inside one, no other writer can.
+    /// `load`'s answer, remembered under `key` across transactions until a row of one of
+    /// `tables` changes (SQLite's update hook says so), another connection commits (asked of
+    /// `PRAGMA data_version` as each transaction begins), or a transaction or savepoint rolls
+    /// back. `tables` must name every table `load` reads.
     ///
-    /// For reads an update repeats through features that do not hand each other what they
-    /// read (a member's accounts, their household): a dictionary probe instead of a statement.
-    public func remembered<Key: Hashable, T>(_ key: Key, _ load: () throws -> T) rethrows -> T {
+    /// `load` always runs outside a transaction (another process may write between two
+    /// reads), and when one of `tables` is a WITHOUT ROWID table, whose changes SQLite does not
+    /// report.
+    ///
+    /// For the reads every message repeats through features that do not hand each other what
+    /// they read (the member, their household and accounts): a dictionary probe instead of a
+    /// statement. Costs one `PRAGMA data_version` per transaction.
+    public func remembered<T>(_ key: RememberedKey, reading tables: [String], _ load: () throws -> T) rethrows -> T {
         guard isInTransaction else { return try load() }
-        let changes = sqlite3_total_changes64(db)
-        if changes != rememberedAtChanges {
-            forgetRemembered()
-            rememberedAtChanges = changes
-        }
-        let key = AnyHashable(key)
         // Unwrapped first: a missing `Any?` cast to an optional `T` would succeed, as nil.
-        if let stored = remembered[key], let value = stored as? T { return value }
+        if let stored = rememberedReads.answers[key], let value = stored as? T { return value }
         let value = try load()
-        remembered[key] = value
+        guard tables.allSatisfy(updateHookSees) else { return value }
+        if rememberedReads.answers.count >= RememberedReads.limit { rememberedReads.forget() }
+        rememberedReads.answers[key] = value
+        rememberedReads.tables.formUnion(tables)
         return value
     }
 
-    /// Called where a transaction begins, ends or rolls back to a savepoint.
-    func forgetRemembered() {
-        if !remembered.isEmpty { remembered.removeAll(keepingCapacity: true) }
+    /// Called where a transaction or savepoint rolls back, and where a script may have
+    /// changed the schema.
+    func forgetRemembered(schemaToo: Bool = false) {
+        rememberedReads.forget()
+        if schemaToo { rememberedReads.hookSees.removeAll() }
+    }
+
+    /// Called as each outermost transaction begins.
+    func forgetRememberedIfAnotherConnectionCommitted() throws(SQLiteError) {
+        let version = try queryFirst("PRAGMA data_version") { $0.int64(0) }
+        guard version != rememberedReads.dataVersion else { return }
+        rememberedReads.forget()
+        rememberedReads.dataVersion = version
+    }
+
+    /// Installs the hook through which SQLite reports each row this connection inserts,
+    /// updates or deletes in a rowid table, triggers' and cascades' included.
+    func watchRowChanges() {
+        sqlite3_update_hook(db, { context, _, _, table, _ in
+            guard let context, let table else { return }
+            Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().rowChanged(inTable: table)
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func stopWatchingRowChanges() {
+        sqlite3_update_hook(db, nil, nil)
+    }
+
+    private func rowChanged(inTable table: UnsafePointer<CChar>) {
+        guard !rememberedReads.tables.isEmpty, rememberedReads.tables.contains(String(cString: table)) else { return }
+        rememberedReads.forget()
+    }
+
+    private func updateHookSees(_ table: String) -> Bool {
+        if let known = rememberedReads.hookSees[table] { return known }
+        let sees = (try? queryFirst("""
+            SELECT type = 'table' AND wr = 0 FROM pragma_table_list WHERE schema = 'main' AND name = ?
+            """, table) { $0.bool(0) }) ?? nil
+        rememberedReads.hookSees[table] = sees ?? false
+        return sees ?? false
     }
 }

@@ -15,17 +15,14 @@ extension Connection {
     public func transaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
         if transactionLost { throw SQLiteError.transactionLost }
         let outermost = !isInTransaction
-        if outermost { forgetRemembered() }
         // Prepared once and kept, like every statement: parsing them again for every
         // transaction and savepoint took 2 % of the bot's CPU under load.
         try execute(outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT kopiyka")
         defer {
-            if outermost {
-                transactionLost = false
-                forgetRemembered()
-            }
+            if outermost { transactionLost = false }
         }
         do {
+            if outermost { try forgetRememberedIfAnotherConnectionCommitted() }
             let result = try body()
             if transactionLost { throw SQLiteError.transactionLost }
             try execute(outermost ? "COMMIT" : "RELEASE kopiyka")

@@ -13,9 +13,8 @@ public final class Connection {
     /// caller then caught: every statement until the outermost call ends is refused, so the
     /// rest of the body cannot commit piecemeal in autocommit mode.
     var transactionLost = false
-    /// `remembered` reads of the transaction in hand, and the change count they were read at.
-    var remembered: [AnyHashable: Any] = [:]
-    var rememberedAtChanges: Int64 = -1
+    /// Reads answered from memory until what they read changes (`remembered`).
+    var rememberedReads = RememberedReads()
 
     /// Opens (creating if needed) the database at `path`, then insists on WAL mode (checked,
     /// not assumed — on some file systems SQLite silently keeps the old mode), foreign keys,
@@ -53,6 +52,7 @@ public final class Connection {
             close()
             throw error
         }
+        watchRowChanges()
     }
 
     deinit { close() }
@@ -78,6 +78,7 @@ public final class Connection {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
+        stopWatchingRowChanges()
         for statement in statements.values { sqlite3_finalize(statement) }
         statements.removeAll()
         sqlite3_close_v2(db)
@@ -97,6 +98,7 @@ public final class Connection {
     public func executeScript(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(db, sql, nil, nil, &message)
+        forgetRemembered(schemaToo: true)  // A script may change the schema, or roll back.
         if rc != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(message)

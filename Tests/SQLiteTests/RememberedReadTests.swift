@@ -3,9 +3,9 @@ import KopiykaTestSupport
 import SQLite
 import Testing
 
-/// `Connection.remembered`: a read repeated inside one transaction runs once while nothing
-/// is written, and is never answered from memory after a write, a rollback or the end of the
-/// transaction.
+/// `Connection.remembered`: a read repeated inside or across transactions runs once while
+/// nothing it reads changes, and is never answered from memory after a change to its table
+/// (by a statement, a trigger or another connection), a rollback, or outside a transaction.
 @Suite struct RememberedReadTests {
     let folder = TemporaryDirectory()
 
@@ -18,18 +18,23 @@ import Testing
         try db.executeScript("""
             CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS other (n INTEGER);
+            CREATE TABLE IF NOT EXISTS renames (id INTEGER NOT NULL, name TEXT NOT NULL);
+            CREATE TRIGGER IF NOT EXISTS rename AFTER INSERT ON renames BEGIN
+                UPDATE t SET name = NEW.name WHERE id = NEW.id;
+            END;
+            CREATE TABLE IF NOT EXISTS w (id INTEGER PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
             """)
         return db
     }
 
-    func name(_ db: Connection, _ id: Int64, _ reads: Reads) throws -> String? {
-        try db.remembered("t:\(id)") {
+    func name(_ db: Connection, _ id: Int64, _ reads: Reads, table: String = "t") throws -> String? {
+        try db.remembered(RememberedKey(kind: table == "t" ? 0 : 1, id), reading: [table]) {
             reads.count += 1
-            return try db.queryFirst("SELECT name FROM t WHERE id = ?", id) { $0.string(0) }
+            return try db.queryFirst("SELECT name FROM \(table) WHERE id = ?", id) { $0.string(0) }
         }
     }
 
-    @Test func aRepeatedReadRunsOnceUntilAnyRowIsWritten() throws {
+    @Test func aRepeatedReadRunsOnceUntilItsTableChanges() throws {
         let db = try open()
         try db.execute("INSERT INTO t (id, name) VALUES (1, 'a')")
         let reads = Reads()
@@ -41,13 +46,31 @@ import Testing
             #expect(reads.count == 2)
             try db.execute("INSERT INTO other (n) VALUES (1)")
             #expect(try name(db, 1, reads) == "a")
+            #expect(reads.count == 2, "another table's change forgets nothing")
             try db.execute("INSERT INTO t (id, name) VALUES (2, 'b')")
             #expect(try name(db, 2, reads) == "b")
-            #expect(reads.count == 4)
+            #expect(reads.count == 3)
         }
-        #expect(try name(db, 2, reads) == "b")
-        #expect(try name(db, 2, reads) == "b")
-        #expect(reads.count == 6, "outside a transaction every read runs")
+        try db.transaction { () throws -> Void in #expect(try name(db, 2, reads) == "b") }
+        #expect(reads.count == 3, "the next transaction is answered from memory")
+        try db.execute("UPDATE t SET name = 'c' WHERE id = 2")
+        try db.transaction { () throws -> Void in #expect(try name(db, 2, reads) == "c") }
+        try db.execute("DELETE FROM t WHERE id = 2")
+        try db.transaction { () throws -> Void in #expect(try name(db, 2, reads) == nil) }
+        #expect(try name(db, 1, reads) == "a")
+        #expect(try name(db, 1, reads) == "a")
+        #expect(reads.count == 7, "outside a transaction every read runs")
+    }
+
+    @Test func aTriggersChangeIsSeen() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (id, name) VALUES (1, 'a')")
+        let reads = Reads()
+        try db.transaction {
+            #expect(try name(db, 1, reads) == "a")
+            try db.execute("INSERT INTO renames (id, name) VALUES (1, 'renamed')")
+            #expect(try name(db, 1, reads) == "renamed")
+        }
     }
 
     @Test func aRolledBackSavepointIsNotAnsweredFromMemory() throws {
@@ -68,7 +91,22 @@ import Testing
         }
     }
 
-    @Test func anotherTransactionSeesWhatAnotherProcessWrote() throws {
+    @Test func aRolledBackTransactionIsNotAnsweredFromMemory() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (id, name) VALUES (1, 'a')")
+        let reads = Reads()
+        struct Undo: Error {}
+        do {
+            try db.transaction {
+                try db.execute("UPDATE t SET name = 'never' WHERE id = 1")
+                #expect(try name(db, 1, reads) == "never")
+                throw Undo()
+            }
+        } catch is Undo {}
+        try db.transaction { () throws -> Void in #expect(try name(db, 1, reads) == "a") }
+    }
+
+    @Test func anotherTransactionSeesWhatAnotherConnectionWrote() throws {
         let db = try open()
         let other = try open()
         try db.execute("INSERT INTO t (id, name) VALUES (1, 'a')")
@@ -76,5 +114,22 @@ import Testing
         try db.transaction { () throws -> Void in #expect(try name(db, 1, reads) == "a") }
         try other.execute("UPDATE t SET name = 'z' WHERE id = 1")
         try db.transaction { () throws -> Void in #expect(try name(db, 1, reads) == "z") }
+        try other.execute("INSERT INTO other (n) VALUES (1)")
+        try db.transaction { () throws -> Void in #expect(try name(db, 1, reads) == "z") }
+        #expect(reads.count == 3, "any commit of another connection forgets: it says no more than that")
+    }
+
+    @Test func aTableWhoseChangesSQLiteDoesNotReportIsNeverRemembered() throws {
+        let db = try open()
+        try db.execute("INSERT INTO w (id, name) VALUES (1, 'a')")
+        let reads = Reads()
+        try db.transaction {
+            #expect(try name(db, 1, reads, table: "w") == "a")
+            try db.execute("UPDATE w SET name = 'b' WHERE id = 1")
+            #expect(try name(db, 1, reads, table: "w") == "b")
+            db.remembered(RememberedKey(kind: 2, 0), reading: ["no_such_table"]) { reads.count += 1 }
+            db.remembered(RememberedKey(kind: 2, 0), reading: ["no_such_table"]) { reads.count += 1 }
+        }
+        #expect(reads.count == 4)
     }
 }

@@ -48,10 +48,12 @@ extension FamilyStore {
     }
 
     public func members(householdID: Int64) throws -> [Member] {
-        var result: [Member] = []
-        try db.query("SELECT \(Self.memberColumns) FROM members WHERE household_id = ? ORDER BY id",
-                     householdID) { result.append(Self.member($0)) }
-        return result
+        try db.remembered(RememberedRead.members(householdID: householdID)) {
+            var result: [Member] = []
+            try db.query("SELECT \(Self.memberColumns) FROM members WHERE household_id = ? ORDER BY id",
+                         householdID) { result.append(Self.member($0)) }
+            return result
+        }
     }
 
     /// Member id → name, for lines that say who spent what: members and former members.
