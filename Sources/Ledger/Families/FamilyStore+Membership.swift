@@ -93,9 +93,10 @@ extension FamilyStore {
     /// People who left the household, still named beside what they wrote while in it.
     public func formerMembers(householdID: Int64) throws -> [Member] {
         var result: [Member] = []
+        // A join in the primary key's order: `id IN (SELECT …)` built a temporary table each time.
         try db.query("""
-            SELECT \(Self.memberColumns) FROM members WHERE id IN (SELECT member_id FROM former_members WHERE household_id = ?)
-                AND household_id != ? ORDER BY id
+            SELECT \(Self.joinedMemberColumns) FROM former_members f JOIN members m ON m.id = f.member_id
+            WHERE f.household_id = ? AND m.household_id != ? ORDER BY f.member_id
             """, householdID, householdID) { result.append(Self.member($0)) }
         return result
     }

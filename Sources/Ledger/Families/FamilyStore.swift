@@ -28,6 +28,9 @@ public struct FamilyStore {
 extension FamilyStore {
     static let memberColumns = "id, household_id, telegram_user_id, name, language, role, default_account"
 
+    /// `memberColumns` of `members m`, for joins.
+    static let joinedMemberColumns = memberColumns.split(separator: ", ").map { "m.\($0)" }.joined(separator: ", ")
+
     static func member(_ row: Row) -> Member {
         Member(id: row.int64(0), householdID: row.int64(1), telegramUserID: row.int64(2),
                name: row.string(3), language: row.string(4),
