@@ -8,7 +8,7 @@ import CSQLite
 /// no API that splices a value into SQL text.
 public final class Connection {
     let db: OpaquePointer
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [StatementKey: OpaquePointer] = [:]
     /// Set when SQLite rolled a whole transaction back under a savepoint whose failure the
     /// caller then caught: every statement until the outermost call ends is refused, so the
     /// rest of the body cannot commit piecemeal in autocommit mode.
@@ -164,7 +164,8 @@ public final class Connection {
     /// the difference around an operation to prove it is served by indexes, and name the
     /// statement when it is not.
     public var fullScanSteps: [String: Int] {
-        statements.mapValues { Int(sqlite3_stmt_status($0, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0)) }.filter { $0.value > 0 }
+        Dictionary(uniqueKeysWithValues: statements.map { ($0.key.sql, Int(sqlite3_stmt_status($0.value, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0))) })
+            .filter { $0.value > 0 }
     }
 
     /// Pages this connection has written to the database file or its WAL so far: what a
@@ -176,11 +177,12 @@ public final class Connection {
     }
 
     private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
+        let key = StatementKey(sql: sql)
+        if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard rc == SQLITE_OK, let statement else { throw SQLiteError(code: rc, db: db) }
-        statements[sql] = statement
+        statements[key] = statement
         return statement
     }
 
