@@ -66,18 +66,27 @@ public struct KnownCommand: Sendable {
 
     /// The command a word written alone stands for: `звіт`, `Отчёт`, `help`.
     static func word(_ word: String) -> KnownCommand? {
-        let word = normalized(word)
-        return allCases.first { $0.words.contains(word) }
+        byWord[normalized(word)]
     }
 
+    /// `words` to their command, the first to declare a word keeping it: every message that is
+    /// not a command asks, and comparing it with each of ~80 Cyrillic words, equal up to
+    /// Unicode normalization, cost more than saving the entry.
+    private static let byWord: [String: KnownCommand] = Dictionary(
+        allCases.flatMap { command in command.words.map { ($0, command) } }, uniquingKeysWith: { first, _ in first })
+
+    /// Scalar by scalar: a walk by characters (grapheme breaking) cost more than the lookup.
     static func normalized(_ word: String) -> String {
-        String(word.lowercased().map { character -> Character in
-            switch character {
-            case "ё": "е"
-            case "'", "’", "`", "ʼ": "ʼ"
-            default: character
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.lowercased().unicodeScalars {
+            switch scalar {
+            case "ё": scalars.append("е")
+            case "\u{0308}" where scalars.last == "е": continue  // ё written as е and a diaeresis
+            case "'", "’", "`", "ʼ": scalars.append("ʼ")
+            default: scalars.append(scalar)
             }
-        })
+        }
+        return String(scalars)
     }
 }
 
