@@ -45,16 +45,46 @@ struct JSONScanner {
     }
 
     /// Calls `field` with each key of an object, the scanner at its value, which `field`
-    /// must read or skip; nil when the object is malformed or `field` returns false.
-    mutating func object(_ field: (inout JSONScanner, String) -> Bool) -> Bool {
+    /// must read or skip; nil when the object is malformed or `field` returns false. A key is
+    /// its bytes, compared without making a `String`; one with an escape is not read here.
+    mutating func object(_ field: (inout JSONScanner, JSONKey) -> Bool) -> Bool {
         guard consume(UInt8(ascii: "{")), depth < 64 else { return false }
         depth += 1
         defer { depth -= 1 }
         if consume(UInt8(ascii: "}")) { return true }
         repeat {
-            guard let key = string(), consume(UInt8(ascii: ":")), field(&self, key) else { return false }
+            guard consume(UInt8(ascii: "\"")), let key = rawString(), consume(UInt8(ascii: ":")),
+                  field(&self, JSONKey(bytes: key))
+            else { return false }
         } while consume(UInt8(ascii: ","))
         return consume(UInt8(ascii: "}"))
+    }
+
+    /// The bytes of a string without escapes, checked as UTF-8, `index` just after its
+    /// opening quote; nil at an escape (`index` then unchanged), a control character or bad
+    /// UTF-8.
+    private mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
+        let start = index
+        var ascii = true
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                return ascii || UTF8Check.isValid(raw) ? raw : nil
+            case UInt8(ascii: "\\"):
+                index = start
+                return nil
+            case 0..<0x20:
+                return nil
+            case 0x80...:
+                ascii = false
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        return nil
     }
 
     mutating func array(_ element: (inout JSONScanner) -> Bool) -> Bool {
@@ -100,21 +130,8 @@ struct JSONScanner {
     mutating func string() -> String? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                defer { index += 1 }
-                return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                index = start
-                return escapedString()
-            case 0..<0x20:
-                return nil
-            default:
-                index += 1
-            }
-        }
-        return nil
+        if let raw = rawString() { return String(decoding: raw, as: UTF8.self) }
+        return index == start ? escapedString() : nil
     }
 
     /// The rest of a string that holds an escape; `index` is just after its opening quote.
@@ -184,7 +201,14 @@ struct JSONScanner {
         switch peek() {
         case UInt8(ascii: "{"): return object { scanner, _ in scanner.skipValue() }
         case UInt8(ascii: "["): return array { $0.skipValue() }
-        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "\""):
+            // Checked as `string()` would, without making the string.
+            index += 1
+            let start = index
+            if rawString() != nil { return true }
+            guard index == start else { return false }
+            index -= 1
+            return string() != nil
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return bool() != nil
         case UInt8(ascii: "n"): return consume(literal: "null")
         case .some: return number()

@@ -59,6 +59,36 @@ import Testing
         #expect(variants[2...].allSatisfy { byHand(envelope($0)) == nil })
     }
 
+    /// Keys are compared as bytes and skipped strings are not made: what the hand cannot be
+    /// sure of (an escaped key, bad UTF-8 where a string is skipped) it leaves to the decoder.
+    @Test func anEscapedKeyOrBadUTF8IsLeftToTheDecoder() throws {
+        func sent(_ json: [UInt8]) -> Data { Data(#"{"ok":true,"result":"#.utf8) + Data(json) + Data("}".utf8) }
+        let plain = Array(#"{"message_id":77,"text":"кава \"85\" ✓","chat":{"id":5}}"#.utf8)
+        #expect(BotAPIResponse.scanned(sent(plain), SentMessage.scan) == SentMessage(messageID: 77))
+        let escapedKey = Array(#"{"message_\u0069d":77}"#.utf8)
+        #expect(BotAPIResponse.scanned(sent(escapedKey), SentMessage.scan) == nil)
+        #expect((try? BotAPIResponse.decode(HTTPResponse(status: 200, body: sent(escapedKey)), as: SentMessage.self,
+                                            scan: SentMessage.scan)) == SentMessage(messageID: 77))
+        for bad: [UInt8] in [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xD0], [0x01]] {
+            let skipped = Array(#"{"message_id":77,"text":""#.utf8) + bad + Array(#""}"#.utf8)
+            #expect(BotAPIResponse.scanned(sent(skipped), SentMessage.scan) == nil, "\(bad)")
+            let key = Array(#"{"message_id":77,""#.utf8) + bad + Array(#"":1}"#.utf8)
+            #expect(BotAPIResponse.scanned(sent(key), SentMessage.scan) == nil, "\(bad)")
+        }
+    }
+
+    @Test func utf8IsCheckedAsTheStandardLibraryChecksIt() {
+        var generator = SystemRandomNumberGenerator()
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            #expect(bytes.withUnsafeBufferPointer(UTF8Check.isValid) == expected, "\(bytes)")
+        }
+    }
+
     @Test func theAnswerToASendIsReadByHandAndFailuresAsBefore() throws {
         let sent = Data(#"{"ok":true,"result":{"message_id":77,"from":{"id":1,"is_bot":true},"chat":{"id":5},"date":1,"text":"a\"b","entities":[{"type":"bold","offset":0,"length":1}]}}"#.utf8)
         #expect(BotAPIResponse.scanned(sent, SentMessage.scan) == SentMessage(messageID: 77))
