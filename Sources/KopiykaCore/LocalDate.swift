@@ -19,11 +19,28 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DD`.
     public init?(iso text: String) {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-        else { return nil }
-        self.init(year: y, month: m, day: d)
+        // Byte by byte: every entry read from the database parses its date.
+        var (year, month, day) = (0, 0, 0)
+        var position = 0
+        for byte in text.utf8 {
+            switch position {
+            case 4, 7:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            case 0..<10:
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                switch position {
+                case ..<4: year = year * 10 + digit
+                case ..<7: month = month * 10 + digit
+                default: day = day * 10 + digit
+                }
+            default:
+                return nil
+            }
+            position += 1
+        }
+        guard position == 10 else { return nil }
+        self.init(year: year, month: month, day: day)
     }
 
     /// The day an instant falls on in a time zone.
@@ -32,9 +49,19 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var iso: String {
-        let y = String(year), m = String(month), d = String(day)
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-"
-            + (m.count == 1 ? "0" + m : m) + "-" + (d.count == 1 ? "0" + d : d)
+        // Ten bytes written in place: a small string, no allocation.
+        String(unsafeUninitializedCapacity: 10) { bytes in
+            for (offset, width, value) in [(0, 4, year), (5, 2, month), (8, 2, day)] {
+                var rest = value
+                for index in (offset..<offset + width).reversed() {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            bytes[4] = UInt8(ascii: "-")
+            bytes[7] = UInt8(ascii: "-")
+            return 10
+        }
     }
 
     public var description: String { iso }

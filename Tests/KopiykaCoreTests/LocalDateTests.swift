@@ -11,6 +11,20 @@ import Testing
         #expect(LocalDate(iso: "2026-1-21") == nil)
     }
 
+    @Test func isoTextRoundTripsAndAnythingElseIsRefused() {
+        var date = LocalDate(year: 1, month: 1, day: 1)!
+        while date.year < 9999 {
+            #expect(LocalDate(iso: date.iso) == date, "\(date.iso)")
+            date = date.adding(days: (2000..<2060).contains(date.year) ? 1 : 97)
+        }
+        #expect(LocalDate(year: 9999, month: 12, day: 31)!.iso == "9999-12-31")
+        #expect(LocalDate(year: 7, month: 3, day: 9)!.iso == "0007-03-09")
+        for text in ["", "2026-11-2", "2026-11-211", "2026/11/21", "+026-11-21", "2026-+1-21", "2026-11-2a", "0000-01-01",
+                     "2026-02-29", "2026-00-10", "2026-13-01", "2026-11-00", "٢٠٢٦-11-21", "2026-11-21 ", " 2026-11-21"] {
+            #expect(LocalDate(iso: text) == nil, "\(text)")
+        }
+    }
+
     @Test func dayArithmeticCrossesMonthsYearsAndLeapDays() {
         let date = LocalDate(year: 2024, month: 2, day: 28)!
         #expect(date.adding(days: 1).iso == "2024-02-29")
