@@ -83,12 +83,10 @@ public final class Ledger {
     /// Pages written so far (see `Connection.pagesWritten`).
     public var pagesWritten: Int { db.pagesWritten }
 
-    static func timestamp(_ instant: Date) -> String {
-        instant.formatted(.iso8601)
-    }
+    static func timestamp(_ instant: Date) -> String { Timestamp.text(instant) }
 
     static func date(fromTimestamp text: String) -> Date {
-        (try? Date(text, strategy: .iso8601)) ?? Date(timeIntervalSince1970: 0)
+        Timestamp.date(text) ?? Date(timeIntervalSince1970: 0)
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
