@@ -22,12 +22,17 @@ private func waitUntil(
     _ timeout: Duration = .seconds(30), _ condition: @Sendable () async -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
+    var starvedFor = Duration.zero
     while await !condition() {
-        guard ContinuousClock.now < deadline else {
+        guard ContinuousClock.now < deadline + starvedFor else {
             Issue.record("condition not met within \(timeout)")
             return
         }
+        // A pause that took far longer than asked: the process was starved, not the poller slow.
+        let before = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(10))
+        let late = ContinuousClock.now - before - .milliseconds(10)
+        if late > .milliseconds(200) { starvedFor = min(starvedFor + late, .seconds(90)) }
     }
 }
 
