@@ -13,7 +13,8 @@ import TelegramClient
 /// are not in a lane: they only stop a spinner, and must not wait behind a hung chat.
 ///
 /// A restart resumes exactly where sending stopped; a crash can repeat at most
-/// `maxInFlight` sends, which Telegram had accepted but the outbox had not yet recorded.
+/// `maxInFlight` sends, which Telegram had accepted but the outbox had not yet recorded
+/// (in flight, or ended and waiting to be recorded with others: `UnrecordedSends`).
 public final class OutboxDelivery: Sendable {
     let core: BotCore
     let sender: MessageSender
@@ -29,6 +30,11 @@ public final class OutboxDelivery: Sendable {
     /// 280 µs per update, 50 chats); a crash repeats at most this many sends. Telegram's own
     /// pace (30 messages a second) rarely lets this many be in flight outside a benchmark.
     public static let maxInFlight = 16
+
+    /// The longest a send that ended waits to be recorded with others (`UnrecordedSends`).
+    /// Why 200 ms: replies and button presses name a message by the id Telegram gave it, read
+    /// from the outbox; nobody answers a message this soon after it arrives.
+    public static let recordWithin: Duration = .milliseconds(200)
 
     /// Why 30 s: the doorbell wakes the loop for new work; this only bounds how long a missed
     /// ring could go unnoticed. An idle wake reads one index: no measurable CPU.
@@ -54,20 +60,30 @@ public final class OutboxDelivery: Sendable {
     }
 
     /// Runs until its task is cancelled, or until a `drain` is done. Sends still in flight
-    /// then are cancelled; their rows stay pending for the next start.
+    /// then are cancelled; their rows stay pending for the next start. Sends that ended are
+    /// recorded before it returns.
     public func run() async {
         var loop = OutboxLanes(pacer: SendPacer(configuration: pacing))
+        var unrecorded = UnrecordedSends()
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
-                await record(finished.withLock { done in defer { done = [] }; return done }, in: &loop)
+                let ended = finished.withLock { done in defer { done = [] }; return done }
+                apply(ended, to: &loop)
+                unrecorded.add(ended, at: clock.now())
                 let deadline = drainDeadline.withLock { $0 }
                 if let deadline, clock.now() >= deadline { break }
                 if core.doorbell.takeNewRows() { loop.noteNewRows() }
+                if unrecorded.mustRecord(now: clock.now(), inFlight: loop.inFlight.count, limit: Self.maxInFlight,
+                                         fullReadNext: loop.needsFullRead(now: clock.now(), maxAge: Self.idleWait)) {
+                    await record(&unrecorded, in: &loop)
+                }
                 guard await readIfNeeded(&loop) else {
                     await core.doorbell.wait(timeout: .seconds(5), clock: clock)
                     continue
                 }
-                let (ready, wakeAt) = loop.take(now: clock.now(), wallNow: clock.wall.now(), limit: Self.maxInFlight)
+                let (ready, wakeAt) = loop.take(now: clock.now(), wallNow: clock.wall.now(),
+                                                limit: Self.maxInFlight - unrecorded.count)
+                if ready.contains(where: unrecorded.hold(messageEditedBy:)) { await record(&unrecorded, in: &loop) }
                 for item in ready {
                     group.addTask {
                         let completion = await self.deliver(item)
@@ -75,12 +91,18 @@ public final class OutboxDelivery: Sendable {
                         self.core.doorbell.ring(newRows: false)
                     }
                 }
+                // Nothing in flight: what ended is recorded now rather than at its time limit.
+                if loop.inFlight.isEmpty { await record(&unrecorded, in: &loop) }
                 if deadline != nil && ready.isEmpty && loop.inFlight.isEmpty { break }  // Drained: nothing can go out now.
                 let nextPrune = deadline == nil ? await pruneIfDue(&loop) : nil
-                await wait(until: [wakeAt, deadline, nextPrune].compactMap { $0 })
+                await wait(until: [wakeAt, deadline, nextPrune, unrecorded.recordBy].compactMap { $0 })
             }
             group.cancelAll()
         }
+        let ended = finished.withLock { done in defer { done = [] }; return done }
+        apply(ended, to: &loop)
+        unrecorded.add(ended, at: clock.now())
+        await record(&unrecorded, in: &loop)
     }
 
     /// Brings the lanes' queue up to date if they need it (and have room to start a send);
@@ -109,13 +131,18 @@ public final class OutboxDelivery: Sendable {
         await core.doorbell.wait(timeout: timeout, clock: clock)
     }
 
-    /// Records sends that ended, in one transaction, and applies what they taught the pacer.
-    private func record(_ completions: [Completion], in loop: inout OutboxLanes) async {
-        guard !completions.isEmpty else { return }
+    /// Sends that ended: their chats may go on, and the pacer learns what they taught.
+    private func apply(_ completions: [Completion], to loop: inout OutboxLanes) {
         for completion in completions {
             loop.finish(completion.item, result: completion.result, piecesSent: completion.piecesSent)
             report(completion, pacer: &loop.pacer)
         }
+    }
+
+    /// Records the sends that ended in the outbox, in one transaction.
+    private func record(_ unrecorded: inout UnrecordedSends, in loop: inout OutboxLanes) async {
+        guard !unrecorded.isEmpty else { return }
+        let completions = unrecorded.take()
         do {
             try await core.complete(completions.map { ($0.item, $0.result) })
         } catch {

@@ -42,10 +42,15 @@ struct OutboxLanes {
 
     /// What to read before rows are taken: nothing, what is new, or the whole queue.
     func readNeeded(now: Instant, maxAge: Duration) -> Read {
-        if isStale || readAt.map({ now - $0 >= maxAge }) ?? true {
+        if needsFullRead(now: now, maxAge: maxAge) {
             return .full(known: Dictionary(queue.map { ($0.id, $0.content) }, uniquingKeysWith: { first, _ in first }))
         }
         return hasNewRows ? .after(lastSeenID) : .none
+    }
+
+    /// The next read is of the whole queue: every pending row, sent ones not yet recorded too.
+    func needsFullRead(now: Instant, maxAge: Duration) -> Bool {
+        isStale || readAt.map { now - $0 >= maxAge } ?? true
     }
 
     mutating func markStale() { isStale = true }

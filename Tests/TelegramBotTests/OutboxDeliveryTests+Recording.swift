@@ -1,0 +1,68 @@
+import Foundation
+import KopiykaTestSupport
+import Ledger
+import TelegramBot
+import Testing
+
+/// Sends that ended are recorded together (`UnrecordedSends`), yet never read back as
+/// pending or unsent: not by an edit of them, not past their time limit.
+extension OutboxDeliveryTests {
+    func pending(_ outbox: RunningDelivery) throws -> Int { try outbox.ledger().outbox.pendingCount() }
+
+    @Test func sendsToOneChatAreRecordedTogether() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        for number in 1...12 { try await outbox.enqueue(.message(html: "m\(number)"), chatID: 5) }
+        let pagesBefore = try await outbox.core.perform { ledger, _ in ledger.pagesWritten }
+        outbox.start()
+        #expect(await eventually { texts(5) == (1...12).map { "m\($0)" } })
+        #expect(await eventually { (try? pending(outbox)) == 0 })
+        let pages = try await outbox.core.perform { ledger, _ in ledger.pagesWritten } - pagesBefore
+        #expect(pages < 12, "\(pages) pages written for 12 sends: a transaction per send")
+        #expect(await outbox.stop())
+    }
+
+    @Test func aSendThatEndedIsRecordedWithinItsTimeLimitWhileAnotherHangs() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        fake.hold(chatID: 1)
+        try await outbox.enqueue(.message(html: "hangs"), chatID: 1)
+        try await outbox.enqueue(.message(html: "goes"), chatID: 2)
+        outbox.start()
+        #expect(await eventually { texts(2) == ["goes"] })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try pending(outbox) == 2, "recorded with the next send, or when nothing is in flight")
+        outbox.time.advance(by: OutboxDelivery.recordWithin)
+        #expect(await eventually { (try? pending(outbox)) == 1 })
+        fake.release(chatID: 1)
+        #expect(await eventually { (try? pending(outbox)) == 0 })
+        #expect(await outbox.stop())
+    }
+
+    @Test func anEditOfAMessageNotYetRecordedEditsIt() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        fake.hold(chatID: 1)
+        try await outbox.enqueue(.message(html: "hangs"), chatID: 1)
+        let original = try await outbox.enqueue(.message(html: "кава 85"), chatID: 3)
+        try await outbox.enqueue(.edit(messageID: nil, ofOutboxID: original, html: "кава 95"), chatID: 3)
+        outbox.start()
+        #expect(await eventually { texts(3) == ["кава 95"] })
+        #expect(fake.requests(method: "editMessageText").count == 1)
+        fake.release(chatID: 1)
+        #expect(await eventually { (try? pending(outbox)) == 0 })
+        #expect(await outbox.stop())
+    }
+
+    @Test func sendsThatEndedAreRecordedWhenTheSenderStops() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        fake.hold(chatID: 1)
+        try await outbox.enqueue(.message(html: "hangs"), chatID: 1)
+        try await outbox.enqueue(.message(html: "goes"), chatID: 2)
+        outbox.start()
+        #expect(await eventually { texts(2) == ["goes"] })
+        #expect(await outbox.stop())
+        #expect(try pending(outbox) == 1, "only the send cancelled in flight stays pending")
+    }
+}
