@@ -77,7 +77,7 @@ public struct EntryParser: Sendable {
     /// message) unless every line reads alone and one of them is a split.
     private func linesWithASplit(_ text: String, today: LocalDate, rules: (any CategoryRules)?, accounts: AccountNames?,
                                  cost: inout ParseCost) -> Result<[ParsedEntry], ParseFailure>? {
-        guard text.contains(":"), text.contains(where: SplitPurchase.endsLine) else { return nil }
+        guard SplitPurchase.hasColon(text), text.contains(where: SplitPurchase.endsLine) else { return nil }
         var entries: [ParsedEntry] = [], split = false
         for line in text.split(whereSeparator: SplitPurchase.endsLine) where !line.allSatisfy(\.isWhitespace) {
             if let parts = splitPurchase(String(line), today: today, rules: rules, accounts: accounts, cost: &cost) {

@@ -7,6 +7,7 @@ enum SplitPurchase {
     /// The text before and after the first colon that can start a split: not inside a time
     /// (`13:30`), with something on both sides. Nil for a message without one. Cost: one scan.
     static func halves(_ text: String) -> (head: Substring, parts: Substring)? {
+        guard hasColon(text) else { return nil }
         for index in text.indices where text[index] == ":" {
             let next = text.index(after: index)
             let previous = index > text.startIndex ? text[text.index(before: index)] : nil
@@ -19,6 +20,11 @@ enum SplitPurchase {
         }
         return nil
     }
+
+    /// Whether `text` holds a colon, asked of its bytes: most messages have none, and walking
+    /// their characters to compare each with `:` cost a tenth of parsing them. Exact: only
+    /// the colon itself is canonically equivalent to a colon.
+    static func hasColon(_ text: String) -> Bool { text.utf8.contains(UInt8(ascii: ":")) }
 
     /// Where a line of a message ends, as the tokenizer sees it.
     static func endsLine(_ character: Character) -> Bool { character.isNewline || character == ";" }
