@@ -44,9 +44,17 @@ enum DayWords {
 
     /// 1…31 for an ordinal word in any case or gender (`третього`, `третье`, `third`).
     static func ordinalValue(_ word: String) -> Int? {
-        if let value = english[word] { return value }
-        // Longest stem first: `двадцят` before `дв…`; stems are at most 11 letters.
         let scalars = Array(word.unicodeScalars)
+        // A word in Cyrillic is no English ordinal: no Cyrillic letter decomposes to Latin.
+        if let first = scalars.first, !(0x400...0x4FF).contains(first.value), let value = english[word] { return value }
+        // A stem and an ending of a letter at least.
+        guard scalars.count >= 4 else { return nil }
+        // Most words start as no stem does: told by their first three letters, without the
+        // ten lookups of every stem length. Exact unless a combining mark may compose a letter.
+        if !scalars.contains(where: { (0x300...0x36F).contains($0.value) }), !stemStarts.contains(packed(scalars.prefix(3))) {
+            return nil
+        }
+        // Longest stem first: `двадцят` before `дв…`; stems are at most 11 letters.
         for length in stride(from: min(scalars.count - 1, 12), through: 3, by: -1) {
             let stem = String(String.UnicodeScalarView(scalars[0..<length]))
             guard let value = stems[stem] else { continue }
@@ -106,6 +114,13 @@ enum DayWords {
         for (index, stem) in (uk + ru).enumerated() where !stem.isEmpty { table[stem] = index % uk.count + 1 }
         return table
     }()
+
+    /// The first three letters of every stem, packed by `packed`.
+    private static let stemStarts = Set(stems.keys.map { packed($0.unicodeScalars.prefix(3)) })
+
+    private static func packed(_ scalars: some Sequence<Unicode.Scalar>) -> UInt64 {
+        scalars.reduce(0) { $0 << 21 | UInt64($1.value) }
+    }
 
     private static let english: [String: Int] = {
         let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
