@@ -148,4 +148,23 @@ import Testing
         let steps = ledger.fullScanSteps.map { $0.value - (before[$0.key] ?? 0) }.reduce(0, +)
         #expect(steps < 200, "\(steps) steps of full scans for a read of 50 rows")
     }
+
+    /// Rows already sent are not walked on the way to the first pending one, and the pending
+    /// rows are not indexed anew for each read.
+    @Test func aFullReadWalksNoRowAlreadySent() throws {
+        try ledger.transaction {
+            for index in 0..<3_000 { try ledger.outbox.enqueue(.message(html: "\(index)"), chatID: Int64(index % 5)) }
+            var sent = 0
+            while sent < 2_900 {
+                let batch = try ledger.outbox.pending(limit: 100).prefix(2_900 - sent)
+                for item in batch { try ledger.outbox.complete(item, with: .sent(messageID: item.id)) }
+                sent += batch.count
+            }
+        }
+        let before = ledger.fullScanSteps
+        let read = try ledger.outbox.pending(limit: 10)
+        #expect(read.map(\.id) == Array(2_901...2_910).map(Int64.init))
+        let steps = ledger.fullScanSteps.map { $0.value - (before[$0.key] ?? 0) }.reduce(0, +)
+        #expect(steps < 50, "\(steps) steps of full scans for a read of 10 rows")
+    }
 }

@@ -32,17 +32,25 @@ extension OutboxStore {
     /// walked every pending row: 24,000 steps a read with a backlog of 5,000).
     /// `known`: what the caller already holds of some rows, not decoded again.
     public func pending(limit: Int = 100, known: [Int64: OutboxContent] = [:]) throws -> [OutboxItem] {
-        // `lanes` skips from one chat to the next through outbox_pending_by_chat.
+        // One list of ids, walked in order by primary key: as `… IN (…) OR … IN (…)` SQLite
+        // built each list twice and sorted the rows (a quarter of the read's cost). `lanes`
+        // skips from one chat to the next through outbox_pending_by_chat. The indexes are
+        // named: with statistics (after an ANALYZE) SQLite chose to scan every row sent before
+        // the first pending one, and to index all pending rows anew for each read.
         try pending(where: """
-            (o.id IN (SELECT id FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?)
-             OR o.id IN (
-                WITH RECURSIVE lanes(chat) AS (
-                    SELECT MIN(chat_id) FROM outbox WHERE state = 'pending'
-                    UNION ALL
-                    SELECT (SELECT MIN(chat_id) FROM outbox WHERE state = 'pending' AND chat_id > lanes.chat)
-                    FROM lanes WHERE lanes.chat IS NOT NULL)
-                SELECT (SELECT MIN(id) FROM outbox WHERE state = 'pending' AND chat_id = lanes.chat)
-                FROM lanes WHERE lanes.chat IS NOT NULL))
+            o.id IN (
+                SELECT id FROM (SELECT id FROM outbox INDEXED BY outbox_pending WHERE state = 'pending' ORDER BY id LIMIT ?)
+                UNION
+                SELECT id FROM (
+                    WITH RECURSIVE lanes(chat) AS (
+                        SELECT MIN(chat_id) FROM outbox INDEXED BY outbox_pending_by_chat WHERE state = 'pending'
+                        UNION ALL
+                        SELECT (SELECT MIN(chat_id) FROM outbox INDEXED BY outbox_pending_by_chat
+                                WHERE state = 'pending' AND chat_id > lanes.chat)
+                        FROM lanes WHERE lanes.chat IS NOT NULL)
+                    SELECT (SELECT MIN(id) FROM outbox INDEXED BY outbox_pending_by_chat
+                            WHERE state = 'pending' AND chat_id = lanes.chat) AS id
+                    FROM lanes WHERE lanes.chat IS NOT NULL))
             """, arguments: [limit], known: known)
     }
 
