@@ -79,17 +79,25 @@ extension Connection {
         rememberedReads.dataVersion = version
     }
 
-    /// Installs the hook through which SQLite reports each row this connection inserts,
-    /// updates or deletes in a rowid table, triggers' and cascades' included.
+    /// Installs the hooks through which SQLite reports each row this connection inserts,
+    /// updates or deletes in a rowid table, triggers' and cascades' included, and each
+    /// transaction it rolls back, its own after an error included (a caught SQLITE_FULL
+    /// or IOERR may end the whole transaction with nothing thrown at `transaction`).
     func watchRowChanges() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_update_hook(db, { context, _, _, table, _ in
             guard let context, let table else { return }
             Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().rowChanged(inTable: table)
-        }, Unmanaged.passUnretained(self).toOpaque())
+        }, context)
+        sqlite3_rollback_hook(db, { context in
+            guard let context else { return }
+            Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().rememberedReads.forget()
+        }, context)
     }
 
     func stopWatchingRowChanges() {
         sqlite3_update_hook(db, nil, nil)
+        sqlite3_rollback_hook(db, nil, nil)
     }
 
     private func rowChanged(inTable table: UnsafePointer<CChar>) {

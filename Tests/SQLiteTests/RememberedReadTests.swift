@@ -106,6 +106,22 @@ import Testing
         try db.transaction { () throws -> Void in #expect(try name(db, 1, reads) == "a") }
     }
 
+    /// SQLite may end a whole transaction on an error the body catches: what was read after
+    /// its writes is not answered in the transaction that follows.
+    @Test func aTransactionSQLiteRolledBackIsNotAnsweredFromMemory() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (id, name) VALUES (1, 'a')")
+        let reads = Reads()
+        var afterwards: String?
+        _ = try? db.transaction {
+            try db.execute("UPDATE t SET name = 'never' WHERE id = 1")
+            #expect(try name(db, 1, reads) == "never")
+            try db.execute("ROLLBACK")  // As SQLite does by itself after SQLITE_FULL.
+            try db.transaction { afterwards = try name(db, 1, reads) }
+        }
+        #expect(afterwards == "a")
+    }
+
     @Test func anotherTransactionSeesWhatAnotherConnectionWrote() throws {
         let db = try open()
         let other = try open()
