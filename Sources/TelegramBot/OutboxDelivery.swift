@@ -73,17 +73,22 @@ public final class OutboxDelivery: Sendable {
                 let deadline = drainDeadline.withLock { $0 }
                 if let deadline, clock.now() >= deadline { break }
                 if core.doorbell.takeNewRows() { loop.noteNewRows() }
-                if unrecorded.mustRecord(now: clock.now(), inFlight: loop.inFlight.count, limit: Self.maxInFlight,
-                                         fullReadNext: loop.needsFullRead(now: clock.now(), maxAge: Self.idleWait)) {
-                    await record(&unrecorded, in: &loop)
+                // One instant for both: a full read decided after the record would find its rows pending.
+                let now = clock.now()
+                if unrecorded.mustRecord(now: now, inFlight: loop.inFlight.count, limit: Self.maxInFlight,
+                                         fullReadNext: loop.needsFullRead(now: now, maxAge: Self.idleWait)),
+                   await !record(&unrecorded) {
+                    // Kept for the next turn; nothing is read or sent before they are recorded.
+                    await core.doorbell.wait(timeout: .seconds(1), clock: clock)
+                    continue
                 }
-                guard await readIfNeeded(&loop) else {
+                guard await readIfNeeded(&loop, now: now) else {
                     await core.doorbell.wait(timeout: .seconds(5), clock: clock)
                     continue
                 }
                 let (ready, wakeAt) = loop.take(now: clock.now(), wallNow: clock.wall.now(),
                                                 limit: Self.maxInFlight - unrecorded.count)
-                if ready.contains(where: unrecorded.hold(messageEditedBy:)) { await record(&unrecorded, in: &loop) }
+                if ready.contains(where: unrecorded.hold(messageEditedBy:)) { await record(&unrecorded) }
                 for item in ready {
                     group.addTask {
                         let completion = await self.deliver(item)
@@ -92,7 +97,7 @@ public final class OutboxDelivery: Sendable {
                     }
                 }
                 // Nothing in flight: what ended is recorded now rather than at its time limit.
-                if loop.inFlight.isEmpty { await record(&unrecorded, in: &loop) }
+                if loop.inFlight.isEmpty { await record(&unrecorded) }
                 if deadline != nil && ready.isEmpty && loop.inFlight.isEmpty { break }  // Drained: nothing can go out now.
                 let nextPrune = deadline == nil ? await pruneIfDue(&loop) : nil
                 await wait(until: [wakeAt, deadline, nextPrune, unrecorded.recordBy].compactMap { $0 })
@@ -102,15 +107,15 @@ public final class OutboxDelivery: Sendable {
         let ended = finished.withLock { done in defer { done = [] }; return done }
         apply(ended, to: &loop)
         unrecorded.add(ended, at: clock.now())
-        await record(&unrecorded, in: &loop)
+        await record(&unrecorded)
     }
 
     /// Brings the lanes' queue up to date if they need it (and have room to start a send);
     /// false when the outbox cannot be read.
-    private func readIfNeeded(_ loop: inout OutboxLanes) async -> Bool {
+    private func readIfNeeded(_ loop: inout OutboxLanes, now: ContinuousClock.Instant) async -> Bool {
         guard loop.inFlight.count < Self.maxInFlight else { return true }
         do {
-            switch loop.readNeeded(now: clock.now(), maxAge: Self.idleWait) {
+            switch loop.readNeeded(now: now, maxAge: Self.idleWait) {
             case .none: break
             case .full(let known):
                 loop.read(try await core.pendingOutbox(limit: Self.readLimit, known: known), limit: Self.readLimit, at: clock.now())
@@ -139,15 +144,18 @@ public final class OutboxDelivery: Sendable {
         }
     }
 
-    /// Records the sends that ended in the outbox, in one transaction.
-    private func record(_ unrecorded: inout UnrecordedSends, in loop: inout OutboxLanes) async {
-        guard !unrecorded.isEmpty else { return }
-        let completions = unrecorded.take()
+    /// Records the sends that ended in the outbox, in one transaction; false, keeping them
+    /// for another try, when the outbox cannot be written.
+    @discardableResult
+    private func record(_ unrecorded: inout UnrecordedSends) async -> Bool {
+        guard !unrecorded.isEmpty else { return true }
         do {
-            try await core.complete(completions.map { ($0.item, $0.result) })
+            try await core.complete(unrecorded.completions.map { ($0.item, $0.result) })
+            unrecorded.clear()
+            return true
         } catch {
-            log.error("cannot record sends: \(error)")
-            loop.markStale()
+            log.error("cannot record \(unrecorded.count) sends; trying again before reading the outbox: \(error)")
+            return false
         }
     }
 

@@ -40,11 +40,8 @@ struct UnrecordedSends {
         return completions.contains { $0.item.id == original }
     }
 
-    mutating func take() -> [Completion] {
-        defer {
-            completions = []
-            since = nil
-        }
-        return completions
+    mutating func clear() {
+        completions = []
+        since = nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KopiykaCore
 import KopiykaTestSupport
 import Ledger
 import TelegramBot
@@ -64,5 +65,39 @@ extension OutboxDeliveryTests {
         #expect(await eventually { texts(2) == ["goes"] })
         #expect(await outbox.stop())
         #expect(try pending(outbox) == 1, "only the send cancelled in flight stays pending")
+    }
+}
+
+extension OutboxDeliveryTests {
+    /// The outbox cannot be written for a while (another process holds its lock): the send
+    /// that ended waits, still unrecorded, and is recorded later; it never goes out twice.
+    @Test func aSendThatCannotBeRecordedYetIsNotSentAgain() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        try await outbox.core.perform { ledger, _ in try ledger.setBusyTimeout(milliseconds: 10) }
+        try await outbox.enqueue(.message(html: "once"), chatID: 1)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+        let path = outbox.databasePath
+        Thread {
+            let other = try? Ledger(path: path, clock: .fixed(testNow))
+            try? other?.transaction {
+                try other?.outbox.setChatBlocked(999, true)
+                locked.signal()
+                release.wait()
+            }
+            released.signal()
+        }.start()
+        locked.wait()
+        outbox.start()
+        #expect(await eventually { texts(1) == ["once"] })
+        #expect(await eventually { outbox.log.lines.contains { $0.contains("cannot record 1 sends") } })
+        try await Task.sleep(for: .milliseconds(200))
+        release.signal()
+        released.wait()
+        outbox.time.advance(by: .seconds(1))
+        #expect(await eventually { (try? pending(outbox)) == 0 })
+        #expect(texts(1) == ["once"])
+        #expect(sends(to: 1) == 1)
+        #expect(await outbox.stop())
     }
 }
