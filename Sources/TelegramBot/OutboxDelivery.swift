@@ -83,6 +83,7 @@ public final class OutboxDelivery: Sendable {
                     continue
                 }
                 guard await readIfNeeded(&loop, now: now) else {
+                    await record(&unrecorded)  // Not left for the 5 s: a reply may name their messages.
                     await core.doorbell.wait(timeout: .seconds(5), clock: clock)
                     continue
                 }
