@@ -23,14 +23,20 @@ extension OutboxDeliveryTests {
         #expect(await outbox.stop())
     }
 
-    @Test func aSendThatEndedIsRecordedWithinItsTimeLimitWhileAnotherHangs() async throws {
-        defer { fake.stop() }
+    /// Chat 1's send hangs in flight; chat 2's has ended.
+    func oneSendEndedAnotherHanging() async throws -> RunningDelivery {
         let outbox = try RunningDelivery(fake: fake)
         fake.hold(chatID: 1)
         try await outbox.enqueue(.message(html: "hangs"), chatID: 1)
         try await outbox.enqueue(.message(html: "goes"), chatID: 2)
         outbox.start()
         #expect(await eventually { texts(2) == ["goes"] })
+        return outbox
+    }
+
+    @Test func aSendThatEndedIsRecordedWithinItsTimeLimitWhileAnotherHangs() async throws {
+        defer { fake.stop() }
+        let outbox = try await oneSendEndedAnotherHanging()
         try await Task.sleep(for: .milliseconds(300))
         #expect(try pending(outbox) == 2, "recorded with the next send, or when nothing is in flight")
         outbox.time.advance(by: OutboxDelivery.recordWithin)
@@ -57,12 +63,7 @@ extension OutboxDeliveryTests {
 
     @Test func sendsThatEndedAreRecordedWhenTheSenderStops() async throws {
         defer { fake.stop() }
-        let outbox = try RunningDelivery(fake: fake)
-        fake.hold(chatID: 1)
-        try await outbox.enqueue(.message(html: "hangs"), chatID: 1)
-        try await outbox.enqueue(.message(html: "goes"), chatID: 2)
-        outbox.start()
-        #expect(await eventually { texts(2) == ["goes"] })
+        let outbox = try await oneSendEndedAnotherHanging()
         #expect(await outbox.stop())
         #expect(try pending(outbox) == 1, "only the send cancelled in flight stays pending")
     }
