@@ -5,6 +5,16 @@ import Testing
 @testable import TelegramClient
 
 @Suite struct OutgoingTextTests {
+    @Test func whiteSpaceIsUnicodesWhiteSpaceForEveryScalar() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            guard scalar.isWhiteSpace == scalar.properties.isWhitespace else {
+                Issue.record("U+\(String(value, radix: 16)): \(scalar.isWhiteSpace)")
+                return
+            }
+        }
+    }
+
     @Test func shortTextIsOnePiece() {
         #expect(OutgoingText.split("кава 85\nобід 240") == ["кава 85\nобід 240"])
     }
