@@ -57,8 +57,11 @@ extension ReportBuilder {
     /// Where each of a household's budgets stands in `month`, as of `today`. Throws
     /// `MoneyOverflow` when a budget's spending does not fit in `Int64`.
     public static func budgetStatuses(from ledger: Ledger, household: Household, month: YearMonth, today: LocalDate) throws -> [BudgetStatus] {
+        // Budgets first: most families set none, and every entry asks (the month's totals are the costlier read).
+        let budgets = try ledger.entries.budgets(householdID: household.id)
+        guard !budgets.isEmpty else { return [] }
         let expenses = try ledger.entries.monthTotals(householdID: household.id, months: month...month).filter { $0.kind == .expense }
         let daysLeft = YearMonth(today) == month ? month.dayCount - today.day + 1 : 0
-        return try budgetStatuses(try ledger.entries.budgets(householdID: household.id), expenses: expenses, daysLeft: daysLeft)
+        return try budgetStatuses(budgets, expenses: expenses, daysLeft: daysLeft)
     }
 }
