@@ -17,7 +17,9 @@ import Testing
         let bot = try RunningBot(fake: fake, databasePath: folder.path("charts.sqlite"))
         fake.enqueueMessage(chatID: me, text: "кава 85")
         fake.enqueueMessage(chatID: me, text: "/report")
-        #expect(await eventually { fake.requests(method: "sendPhoto").count == 1 })
+        // The fake logs a request as it arrives and stores the photo after: wait for the photo.
+        #expect(await eventually { fake.sentMessages(chatID: me).last?.document != nil })
+        #expect(fake.requests(method: "sendPhoto").count == 1)
         let sent = fake.sentMessages(chatID: me)
         let photo = try #require(sent.last?.document)
         #expect(sent.dropLast().last?.text.hasPrefix("📊 <b>Листопад 2026</b>") == true)
