@@ -219,7 +219,15 @@ struct JSONScanner {
     /// Any JSON number, fraction and exponent included.
     private mutating func number() -> Bool {
         let start = index
-        while index < bytes.count, "+-.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "e"), UInt8(ascii: "E"):
+                index += 1
+            default:
+                return index > start
+            }
+        }
         return index > start
     }
 }
