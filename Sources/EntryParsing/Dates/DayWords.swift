@@ -50,10 +50,8 @@ enum DayWords {
         // A stem and an ending of a letter at least.
         guard scalars.count >= 4 else { return nil }
         // Most words start as no stem does: told by their first three letters, without the
-        // ten lookups of every stem length. Exact unless a combining mark may compose a letter.
-        if !scalars.contains(where: { (0x300...0x36F).contains($0.value) }), !stemStarts.contains(packed(scalars.prefix(3))) {
-            return nil
-        }
+        // ten lookups of every stem length.
+        if stemStarts.excludes(word) { return nil }
         // Longest stem first: `двадцят` before `дв…`; stems are at most 11 letters.
         for length in stride(from: min(scalars.count - 1, 12), through: 3, by: -1) {
             let stem = String(String.UnicodeScalarView(scalars[0..<length]))
@@ -115,12 +113,9 @@ enum DayWords {
         return table
     }()
 
-    /// The first three letters of every stem, packed by `packed`.
-    private static let stemStarts = Set(stems.keys.map { packed($0.unicodeScalars.prefix(3)) })
-
-    private static func packed(_ scalars: some Sequence<Unicode.Scalar>) -> UInt64 {
-        scalars.reduce(0) { $0 << 21 | UInt64($1.value) }
-    }
+    private static let stemStarts = WordStarts(stems.keys)
+    /// `weekdays` and `agoWords`, which every word of a message is looked up in.
+    static let spokenDateStarts = WordStarts(Array(weekdays.keys) + Array(agoWords))
 
     private static let english: [String: Int] = {
         let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",

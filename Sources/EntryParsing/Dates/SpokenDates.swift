@@ -10,7 +10,7 @@ enum SpokenDates {
 
     static func read(_ tokens: [Token], _ range: Range<Int>, consumed: inout TokenFlags,
                      today: LocalDate, lexicon: Lexicon) -> LocalDate? {
-        for i in range where !consumed[i] && tokens[i].kind == .word {
+        for i in range where !consumed[i] && tokens[i].kind == .word && !DayWords.spokenDateStarts.excludes(tokens[i].text) {
             if let day = DayWords.weekdays[tokens[i].text] {
                 return weekday(day, tokens, range, at: i, consumed: &consumed, today: today)
             }
