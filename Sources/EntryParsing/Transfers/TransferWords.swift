@@ -17,6 +17,12 @@ enum TransferWords {
 
     static func verb(_ word: String) -> ParsedTransfer.Kind? {
         guard let initial = word.unicodeScalars.first, let candidates = verbsByInitial[initial] else { return nil }
+        // Scalar by scalar where a word has a single form (Latin and Cyrillic letters, no
+        // combining marks): `hasPrefix` compares under Unicode normalization, ~2,000
+        // instructions a verb.
+        if word.unicodeScalars.allSatisfy({ $0.value < 0x300 || (0x400..<0x500).contains($0.value) }) {
+            return candidates.first { word.unicodeScalars.starts(with: $0.prefix.unicodeScalars) }?.kind
+        }
         return candidates.first { word.hasPrefix($0.prefix) }?.kind
     }
 
