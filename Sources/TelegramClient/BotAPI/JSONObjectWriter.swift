@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KopiykaCore
 
 /// A JSON object written by hand into one byte buffer, for the body of every reply
 /// (`sendMessage`, `editMessageText`), where `JSONEncoder` and its boxed parameter
@@ -29,7 +30,7 @@ struct JSONObjectWriter {
     mutating func string(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         self.key(key)
-        Self.appendQuoted(value, to: &bytes)
+        JSONQuoting.append(value, to: &bytes)
     }
 
     mutating func bool(_ key: StaticString, _ value: Bool?) {
@@ -82,27 +83,5 @@ struct JSONObjectWriter {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
         bytes.append(contentsOf: "\":".utf8)
-    }
-
-    /// Escapes what JSON requires (quote, backslash, control characters); `/` and non-ASCII
-    /// stay as they are, as with `.withoutEscapingSlashes`.
-    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-            case 0x0A: bytes.append(contentsOf: "\\n".utf8)
-            case 0x0D: bytes.append(contentsOf: "\\r".utf8)
-            case 0x09: bytes.append(contentsOf: "\\t".utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
