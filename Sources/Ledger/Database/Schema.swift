@@ -109,6 +109,7 @@ enum Schema {
         recurring,
         quickPins,
         openHolds,
+        outboxStateCheck,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
