@@ -10,9 +10,8 @@ extension EntriesFeature {
     func viewRenderer(chatID: Int64, household: Household) throws -> EntryViewRenderer {
         let reader = try ledger.families.member(telegramUserID: chatID)
         let l = reader.map(localizer) ?? familyLocalizer(household)
-        let names = try ledger.families.memberNames(householdID: household.id)
         return EntryViewRenderer(entries: self, l: l, householdID: household.id, viewer: try FamilyFeature(context).viewer(ofChat: chatID, household: household),
-                                 today: today(of: household), memberNames: names)
+                                 today: today(of: household))
     }
 
     /// Re-renders the messages that show one of these entries, and the family posts, in the

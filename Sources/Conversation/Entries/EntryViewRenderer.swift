@@ -14,8 +14,6 @@ struct EntryViewRenderer {
     let householdID: Int64
     let viewer: Viewer
     let today: LocalDate
-    /// Member id → name, for the lines of a list.
-    let memberNames: [Int64: String]
 
     /// How long a deleted entry can be restored by its button.
     static let restoreWindow: TimeInterval = 10 * 60
@@ -32,6 +30,8 @@ struct EntryViewRenderer {
         var lines: [String] = []
         var rows: [[OutboxButton]] = []
         var hidden = false
+        // Member id → name, for the lines of a list; a confirmation names nobody.
+        let memberNames = kind == .list ? try ledger.families.memberNames(householdID: householdID) : [:]
         for (index, id) in entryIDs.enumerated() {
             let label = kind == .list ? "\(index + 1)" : nil
             let live = try ledger.entries.entry(id: id), gone = live == nil ? try ledger.entries.deleted(id: id) : nil
