@@ -107,11 +107,14 @@ extension EntryStore {
         return count
     }
 
+    /// The id of the member's account `key`, archived or not; made when the member lacks it.
     func accountID(memberID: Int64, key: AccountKey) throws -> Int64 {
-        if let id = try db.queryFirst("SELECT id FROM accounts WHERE member_id = ? AND key = ?",
-                                      memberID, key.rawValue, transform: { $0.int64(0) }) {
-            return id
+        let ids = try db.remembered(RememberedRead.accountIDs(memberID: memberID)) {
+            var ids: [String: Int64] = [:]
+            try db.query("SELECT key, id FROM accounts WHERE member_id = ?", memberID) { ids[$0.string(0)] = $0.int64(1) }
+            return ids
         }
+        if let id = ids[key.rawValue] { return id }
         try db.execute("INSERT INTO accounts (member_id, key) VALUES (?, ?)", memberID, key.rawValue)
         return db.lastInsertRowID
     }
