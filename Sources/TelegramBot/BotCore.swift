@@ -44,7 +44,7 @@ public actor BotCore: BatchUpdateHandler {
     /// was attempted three times, an apology to its sender and the offset past it.
     public func handle(_ update: Update) throws {
         let outcome = try attempts.run(.update(update.updateID), giveUp: { try giveUp(update, attempts: $0) }) {
-            try apply(update)
+            try apply([update])
         }
         if case .givenUp(let count) = outcome {
             log.error("gave up update \(update.updateID) after \(count) attempts (each crashed or failed); "
@@ -57,7 +57,7 @@ public actor BotCore: BatchUpdateHandler {
     /// when one of them was attempted before (a process died in it): they go one at a time.
     public func handle(batch: [Update]) throws -> Bool {
         let keys = batch.map { AttemptKey.update($0.updateID) }
-        guard try attempts.runTogether(keys, work: { for update in batch { try apply(update) } }) else {
+        guard try attempts.runTogether(keys, work: { try apply(batch) }) else {
             log.info("updates \(keys.first?.subject ?? 0)–\(keys.last?.subject ?? 0) include one a process died in; "
                 + "handling them one at a time")
             return false
@@ -66,17 +66,26 @@ public actor BotCore: BatchUpdateHandler {
         return true
     }
 
-    /// Inside the caller's transaction.
-    private func apply(_ update: Update) throws {
+    /// Inside the caller's transaction: the updates' effects and the offset after them, read
+    /// and written once however many there are.
+    private func apply(_ updates: [Update]) throws {
+        let stored = try ledger.botState.telegramOffset()
+        var offset = stored
+        for update in updates { offset = try apply(update, offset: offset) }
+        if let offset, offset != stored { try ledger.botState.setTelegramOffset(offset) }
+    }
+
+    /// The update's effects unless it is below `offset`; the offset after it.
+    private func apply(_ update: Update, offset: Int64?) throws -> Int64? {
         // At-least-once delivery: an update below the committed offset is a replay.
-        if let offset = try ledger.botState.telegramOffset(), update.updateID < offset { return }
+        if let offset, update.updateID < offset { return offset }
         try faults.check(update)
         if let event = UpdateRouter.event(for: update) {
             try conversation.handle(event)
         } else {
             log.debug("update \(update.updateID) has nothing for the conversation")
         }
-        try ledger.botState.setTelegramOffset(update.updateID + 1)
+        return update.updateID + 1
     }
 
     /// Inside the caller's transaction. The apology goes out only the first time: a give-up
