@@ -7,6 +7,8 @@ public struct BotAPI: Sendable {
 
     public let baseURL: String
     let token: String
+    /// `baseURL/bot<token>/`, written once: a method's URL is this and its name.
+    private let methodPrefix: String
     let http: any HTTPClient
     /// For ordinary calls. Why 30 s: Telegram answers within a second or two; longer means a
     /// stuck connection, and the caller's retry is cheaper than waiting.
@@ -17,13 +19,14 @@ public struct BotAPI: Sendable {
         let base = baseURL ?? ProcessInfo.processInfo.environment["TELEGRAM_API_URL"] ?? Self.defaultBaseURL
         self.baseURL = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.token = token
+        methodPrefix = "\(self.baseURL)/bot\(token)/"
         self.http = http
     }
 
     /// Redacts this bot's token (and any `/bot…/` URL segment) from a text meant for a log.
     public func redact(_ text: String) -> String { TokenRedaction.redact(text, token: token) }
 
-    func url(_ method: String) -> String { "\(baseURL)/bot\(token)/\(method)" }
+    func url(_ method: String) -> String { methodPrefix + method }
 
     func call<Result: Decodable>(
         _ method: String, _ parameters: [String: (any Encodable & Sendable)?] = [:],
