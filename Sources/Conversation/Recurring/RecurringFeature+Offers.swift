@@ -11,14 +11,16 @@ extension RecurringFeature {
     /// months' expenses within 10 % of its amount, per expense with a note.
     func offerIfRepeating(_ saved: [Entry], member: Member, household: Household, reply: Replier) throws {
         for entry in saved where entry.kind == .expense && !entry.note.isEmpty && !entry.isPrivate {
-            let key = Self.noteKey(entry.note)
             let month = YearMonth(entry.date)
             let tenth = entry.amount.minorUnits / 10
-            let earlier = try ledger.recurring.similarExpenses(
+            let similar = try ledger.recurring.similarExpenses(
                 householdID: household.id, dates: month.previous.previous.firstDay...month.previous.lastDay,
                 amounts: (entry.amount.minorUnits - tenth)...(entry.amount.minorUnits.addingReportingOverflow(tenth).partialValue),
                 currency: entry.amount.currency, shownTo: member.id)
-                .filter { Self.noteKey($0.note) == key }
+            // Most entries have nothing alike in the two months before: no note to compare.
+            guard !similar.isEmpty else { continue }
+            let key = Self.noteKey(entry.note)
+            let earlier = similar.filter { Self.noteKey($0.note) == key }
             guard RepeatedPayment.isThirdMonth(entry.amount.minorUnits, in: month, earlier: earlier.map { (YearMonth($0.date), $0.amountMinor) }),
                   try !ledger.recurring.items(householdID: household.id).contains(where: { Self.noteKey($0.note) == key }),
                   try ledger.recurring.notice("offer:" + key, householdID: household.id) else { continue }
