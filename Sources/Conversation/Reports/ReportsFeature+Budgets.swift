@@ -142,7 +142,6 @@ extension ReportsFeature {
         let months = Set(entries.filter { $0.kind == .expense }.map { YearMonth($0.date) })
             .filter { $0 == current || $0 == current.previous }
         guard !months.isEmpty else { return }
-        let touched = Set(entries.map(\.category))
         for month in months.sorted() {
             let statuses: [BudgetStatus]
             do {
@@ -150,7 +149,7 @@ extension ReportsFeature {
             } catch is MoneyOverflow {
                 continue  // Spending past Int64 passed every threshold long ago: nothing new to say.
             }
-            for status in statuses where status.category.map(touched.contains) ?? true {
+            for status in statuses where status.category.map({ category in entries.contains { $0.category == category } }) ?? true {
                 guard let reached = status.reachedThreshold else { continue }
                 var announce: Int?
                 for threshold in [80, 100] where threshold <= reached {
