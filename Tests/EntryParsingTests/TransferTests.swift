@@ -41,6 +41,25 @@ private func uah(_ major: Int64) -> Money { Money(major: major, currency: .uah) 
         #expect(found.to == row.3, "\(row.0)")
         #expect(found.amount == row.4, "\(row.0)")
         #expect(found.received == row.4, "\(row.0)")
+        #expect(EntryParser().mayBeTransfer(row.0), "\(row.0)")
+    }
+
+    /// What rules a message out before its accounts are read never rules out a transfer.
+    @Test func aTransferIsNeverRuledOutByItsVerbCheck() {
+        let words = ["зняв", "ЗНЯЛА", "переказ", "перека\u{301}з", "пepeкaз", "поповнив", "поклав", "обміняв", "снял",
+                     "withdrew", "transfer", "topped", "up", "готівку", "з", "на", "картки", "депозит", "Ощаду", "моно",
+                     "привату", "кава", "$", "по", "41,3", "2000", "500", "вчора", ",", "-"]
+        var generator = SplitMix64(seed: 2026)
+        var found = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...6, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: " ")
+            guard transfer(text) != nil else { continue }
+            found += 1
+            #expect(EntryParser().mayBeTransfer(text), "\(text)")
+        }
+        #expect(found > 50, "the words make transfers")
+        #expect(!EntryParser().mayBeTransfer("кава 85 грн картка"))
     }
 
     @Test func anExchangeGivesBothSidesExactly() throws {

@@ -9,6 +9,7 @@ extension AccountsFeature {
     /// and confirms it as a transfer (never as spending). False, storing nothing, for anything
     /// else: the message is then an entry as before.
     func recordTransfer(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws -> Bool {
+        guard parser.mayBeTransfer(text) else { return false }
         let household = try household(of: member)
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser : EntryParser(baseCurrency: household.baseCurrency)
         guard let parsed = parser.transfer(text, today: today(of: household), accounts: try accountNames(member)),

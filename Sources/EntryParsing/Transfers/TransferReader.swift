@@ -7,12 +7,22 @@ extension EntryParser {
     /// nothing in the message but accounts, prepositions, one amount, a currency, a date, an
     /// exchange's rate. A purchase is never read as a transfer: `зняв квартиру 12000` has a
     /// word of its own, `кава на картці 85` no transfer verb.
+    /// False when `transfer` is surely nil (the text has no transfer verb), before what a
+    /// transfer needs is looked up: the member's accounts, the household's day. Tokenizes once.
+    public func mayBeTransfer(_ text: String) -> Bool {
+        Self.hasTransferVerb(Tokenizer.tokens(Array(text.unicodeScalars)))
+    }
+
+    private static func hasTransferVerb(_ tokens: [Token]) -> Bool {
+        tokens.contains { $0.kind == .word && TransferWords.verb($0.text) != nil }
+    }
+
     public func transfer(_ text: String, today: LocalDate, accounts: AccountNames? = nil) -> ParsedTransfer? {
         let scalars = Array(text.unicodeScalars)
         let tokens = Tokenizer.tokens(scalars)
         // No transfer without a verb: most messages are told apart here, before their words'
         // meanings (the lexicon, stems, the typo table) are looked up.
-        guard tokens.contains(where: { $0.kind == .word && TransferWords.verb($0.text) != nil }) else { return nil }
+        guard Self.hasTransferVerb(tokens) else { return nil }
         let message = Message(scalars: scalars, tokens: tokens, today: today, lexicon: Lexicon.shared, accounts: accounts)
         guard message.hasContent, tokens.count <= 40 else { return nil }
         var kind: ParsedTransfer.Kind?
