@@ -18,6 +18,10 @@ final class CurlMultiLoop: @unchecked Sendable {
         var jobs: [TransferJob] = []
         var closed = false
         var ended = false
+        /// The loop found no job and is in (or about to enter) `curl_multi_poll`: a new job
+        /// must wake it. While it works it takes new jobs on its next turn without a wake-up,
+        /// which is a write to a socket and a read back (a quarter of a busy bot's system calls).
+        var polling = false
     }
 
     private let inbox = Mutex(Inbox())
@@ -40,7 +44,10 @@ final class CurlMultiLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.closed else { return false }
             inbox.jobs.append(job)
-            curl_multi_wakeup(multi)
+            if inbox.polling {
+                inbox.polling = false
+                curl_multi_wakeup(multi)
+            }
             return true
         }
     }
@@ -79,9 +86,17 @@ final class CurlMultiLoop: @unchecked Sendable {
                 if drained { break }
                 continue
             }
+            // A job that came while the loop worked is started first; one that comes after this
+            // wakes the poll (a wake-up just before it makes it return at once).
+            let idle = inbox.withLock { inbox in
+                inbox.polling = inbox.jobs.isEmpty
+                return inbox.polling
+            }
+            guard idle else { continue }
             // Why 1 s at most: curl shortens it for its own timeouts; this only bounds a
             // missed wake-up.
             _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+            inbox.withLock { $0.polling = false }
         }
         for handle in spareHandles { curl_easy_cleanup(handle) }
         spareHandles = []

@@ -161,6 +161,28 @@ import Testing
         }
     }
 
+    /// The loop is woken only when it waits in poll: a request that finds it idle still goes
+    /// out at once, not at the poll's 1 s limit, and requests that come while it works are
+    /// all taken.
+    @Test func aRequestWakesAnIdleLoopAndBurstsAreAllTaken() async throws {
+        try await withFakeAPI { fake, api throws in
+            var fastest = Duration.seconds(60)
+            for index in 0..<20 {
+                try await Task.sleep(for: .milliseconds(5))  // The loop goes back to its poll.
+                let start = ContinuousClock.now
+                _ = try await api.sendMessage(chatID: 5, text: "idle \(index)")
+                fastest = min(fastest, ContinuousClock.now - start)
+            }
+            // A lost wake-up makes every one of them wait the poll's second.
+            #expect(fastest < .milliseconds(500), "\(fastest)")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<100 { group.addTask { _ = try await api.sendMessage(chatID: Int64(index), text: "burst") } }
+                try await group.waitForAll()
+            }
+            #expect(fake.requests(method: "sendMessage").count == 120)
+        }
+    }
+
     @Test func keepAliveServesManyRequests() async throws {
         try await withFakeAPI { fake, api throws in
             for index in 0..<200 { fake.enqueueMessage(chatID: Int64(index + 1), text: "t") }
