@@ -12,6 +12,7 @@ extension RecurringFeature {
     /// Makes the item the message says; false, changing nothing, for a message that says no
     /// schedule (an ordinary entry). One schedule and one payment per message.
     func create(_ text: String, member: Member, reply: Replier) throws -> Bool {
+        guard RecurrencePhrase.mayHold(text) else { return false }
         let household = try household(of: member)
         let today = today(of: household)
         guard let reading = RecurrencePhrase.read(text, today: today) else { return false }

@@ -37,6 +37,10 @@ extension RecurrencePhrase {
     /// the text says no recurrence (an ordinary entry); O(length of text). What the message says
     /// without a day takes it from the start named, else from `today`: `щомісяця` on the 23rd
     /// is monthly on the 23rd, `щомісяця з 1 грудня` monthly on the 1st. Pure; any thread.
+    /// False when `read` is surely nil (no word of a schedule starts the way one does), before
+    /// the caller looks up what reading needs (the household's day). One pass, no allocation.
+    public static func mayHold(_ text: String) -> Bool { SchedulePrefilter.mayHoldSchedule(text) }
+
     public static func read(_ text: String, today: LocalDate) -> Result<RecurrencePhrase, RecurrencePhraseFailure>? {
         guard SchedulePrefilter.mayHoldSchedule(text) else { return nil }
         let scalars = Array(text.unicodeScalars)
