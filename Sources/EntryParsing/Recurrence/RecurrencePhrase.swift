@@ -33,14 +33,14 @@ public enum RecurrencePhraseFailure: Error, Equatable, Sendable {
 }
 
 extension RecurrencePhrase {
-    /// Reads the schedule out of a message, relative to `today` (the household's day). nil when
-    /// the text says no recurrence (an ordinary entry); O(length of text). What the message says
-    /// without a day takes it from the start named, else from `today`: `щомісяця` on the 23rd
-    /// is monthly on the 23rd, `щомісяця з 1 грудня` monthly on the 1st. Pure; any thread.
     /// False when `read` is surely nil (no word of a schedule starts the way one does), before
     /// the caller looks up what reading needs (the household's day). One pass, no allocation.
     public static func mayHold(_ text: String) -> Bool { SchedulePrefilter.mayHoldSchedule(text) }
 
+    /// Reads the schedule out of a message, relative to `today` (the household's day). nil when
+    /// the text says no recurrence (an ordinary entry); O(length of text). What the message says
+    /// without a day takes it from the start named, else from `today`: `щомісяця` on the 23rd
+    /// is monthly on the 23rd, `щомісяця з 1 грудня` monthly on the 1st. Pure; any thread.
     public static func read(_ text: String, today: LocalDate) -> Result<RecurrencePhrase, RecurrencePhraseFailure>? {
         guard SchedulePrefilter.mayHoldSchedule(text) else { return nil }
         let scalars = Array(text.unicodeScalars)

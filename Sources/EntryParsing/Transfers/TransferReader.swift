@@ -1,14 +1,9 @@
 import KopiykaCore
 
 extension EntryParser {
-    /// Reads a message that moves money between the member's own accounts: `зняв готівку
-    /// 2000`, `переказ 5000 на депозит`, `поповнив моно з привату 3000`, `обміняв 400 $ по
-    /// 41,3`. nil for anything else, which is then an entry as before: a transfer verb and
-    /// nothing in the message but accounts, prepositions, one amount, a currency, a date, an
-    /// exchange's rate. A purchase is never read as a transfer: `зняв квартиру 12000` has a
-    /// word of its own, `кава на картці 85` no transfer verb.
     /// False when `transfer` is surely nil (the text has no transfer verb), before what a
-    /// transfer needs is looked up: the member's accounts, the household's day. Tokenizes once.
+    /// transfer needs is looked up: the member's accounts, the household's day. One pass of
+    /// the tokenizer, which `transfer` repeats for a message that has a verb.
     public func mayBeTransfer(_ text: String) -> Bool {
         Self.hasTransferVerb(Tokenizer.tokens(Array(text.unicodeScalars)))
     }
@@ -17,6 +12,12 @@ extension EntryParser {
         tokens.contains { $0.kind == .word && TransferWords.verb($0.text) != nil }
     }
 
+    /// Reads a message that moves money between the member's own accounts: `зняв готівку
+    /// 2000`, `переказ 5000 на депозит`, `поповнив моно з привату 3000`, `обміняв 400 $ по
+    /// 41,3`. nil for anything else, which is then an entry as before: a transfer verb and
+    /// nothing in the message but accounts, prepositions, one amount, a currency, a date, an
+    /// exchange's rate. A purchase is never read as a transfer: `зняв квартиру 12000` has a
+    /// word of its own, `кава на картці 85` no transfer verb.
     public func transfer(_ text: String, today: LocalDate, accounts: AccountNames? = nil) -> ParsedTransfer? {
         let scalars = Array(text.unicodeScalars)
         let tokens = Tokenizer.tokens(scalars)
