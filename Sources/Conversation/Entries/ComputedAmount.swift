@@ -8,9 +8,18 @@ import Ledger
 /// correction) and for plain numbers. Parses only texts holding an operator.
 enum ComputedAmount {
     static func expression(of entry: Entry) -> String? {
-        guard entry.originalText.unicodeScalars.contains(where: { "*×/÷+xх".unicodeScalars.contains($0) }) else { return nil }
+        guard entry.originalText.unicodeScalars.contains(where: isOperator) else { return nil }
         let parsed = EntryParser(baseCurrency: entry.amount.currency).parse(entry.originalText, today: entry.date)
         guard case .success(let entries) = parsed else { return nil }
         return entries.first { $0.expression != nil && $0.amount == entry.amount }?.expression
+    }
+
+    /// `*`, `×`, `/`, `÷`, `+`, and `x` or `х` for times: a switch, not a search of a string
+    /// for each character of the message.
+    private static func isOperator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "*", "×", "/", "÷", "+", "x", "х": true
+        default: false
+        }
     }
 }
