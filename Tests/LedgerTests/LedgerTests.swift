@@ -38,6 +38,38 @@ import Testing
         #expect(partner.role == .member)
     }
 
+    /// A confirmation shows what `add` returns without reading it again: it must be what a read
+    /// gives, to the millisecond of its time and the name of its account.
+    @Test func theEntriesAddReturnsAreThoseAReadGivesBack() throws {
+        let test = try TestLedger(clock: .fixed(Date(timeIntervalSince1970: 1_795_248_000.123456)))
+        let ledger = test.ledger
+        let owner = try ledger.families.createHousehold(
+            owner: Newcomer(telegramUserID: 1001, name: "Оля", language: "uk"), timeZone: kyiv)
+        let named = try ledger.accounts.add(name: "Ощад", kind: .card, currency: .uah, memberID: owner.id)
+        let message = [
+            NewEntry(kind: .expense, amount: Money(minorUnits: 8_500, currency: .uah), category: "cafe", account: named.key,
+                     date: today, note: "кава", originalText: "кава 85 Ощад, таксі 120, $5 приватно, обід 230 wise"),
+            NewEntry(kind: .expense, amount: Money(minorUnits: 12_000, currency: .uah), category: "taxi", account: nil,
+                     date: today, note: "таксі", originalText: ""),
+            NewEntry(kind: .expense, amount: Money(minorUnits: 500, currency: .usd), category: "other", account: .cash,
+                     date: today.adding(days: -1), note: "", originalText: "", isPrivate: true),
+            NewEntry(kind: .income, amount: Money(minorUnits: 23_000, currency: .uah), category: "salary", account: "wise",
+                     date: today, note: "обід", originalText: ""),
+        ]
+        let stored = try ledger.entries.add(message, by: owner, source: EntrySource(updateID: 7, chatID: 1001, messageID: 9))
+        let read = try stored.map { try #require(try ledger.entries.entry(id: $0.id)) }
+        #expect(stored.first == read.first)
+        #expect(stored.first?.accountName == "Ощад")
+        for (var entry, again) in zip(stored, read).dropFirst() {
+            #expect(entry.originalText.isEmpty && again.originalText == message[0].originalText)
+            entry.originalText = again.originalText
+            #expect(entry == again)
+        }
+        let alone = try ledger.entries.add([coffee(100, account: "wise")], by: owner)
+        let aloneRead = try #require(try ledger.entries.entry(id: alone[0].id))
+        #expect(alone == [aloneRead])
+    }
+
     @Test func amountsAreExactToTheKopiyka() throws {
         let owner = try olha()
         let amounts: [Int64] = [1, 10, 20, 30, 8550, 123_456, 99_999_999_999]

@@ -42,7 +42,9 @@ extension EntriesFeature {
             try reply(localizer(member)("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
             return
         }
-        try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply)
+        // A message's later entries are read again: a read gives them the message's text.
+        try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply,
+                 stored: saved.filter { !$0.originalText.isEmpty })
         if inPrivate {
             try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: member, household: household)
         }

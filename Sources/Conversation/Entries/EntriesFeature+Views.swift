@@ -33,8 +33,8 @@ extension EntriesFeature {
     /// Queues a message that shows entries with their buttons, and remembers it as their view.
     @discardableResult
     func show(_ kind: EntryView.Kind, entryIDs: [Int64], household: Household, reply: Replier,
-              header: String? = nil) throws -> Int64 {
-        let shown = try viewRenderer(chatID: reply.chat.id, household: household).render(kind, entryIDs: entryIDs)
+              header: String? = nil, stored: [Entry] = []) throws -> Int64 {
+        let shown = try viewRenderer(chatID: reply.chat.id, household: household).render(kind, entryIDs: entryIDs, stored: stored)
         let outboxID = try reply([header, shown.html].compactMap { $0 }.joined(separator: "\n"), buttons: shown.buttons)
         try ledger.entries.recordEntryView(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
         return outboxID

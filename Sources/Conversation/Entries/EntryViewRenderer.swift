@@ -23,7 +23,10 @@ struct EntryViewRenderer {
         case categories(entryID: Int64, all: Bool)
     }
 
-    func render(_ kind: EntryView.Kind, entryIDs: [Int64], menu: Menu = .entries) throws -> (html: String, buttons: [[OutboxButton]]) {
+    /// `stored`: entries just stored in this transaction, as a read would give them back
+    /// (`EntryStore.add`): shown without reading them again.
+    func render(_ kind: EntryView.Kind, entryIDs: [Int64], menu: Menu = .entries,
+                stored: [Entry] = []) throws -> (html: String, buttons: [[OutboxButton]]) {
         if kind == .confirmation && Self.isSummary(entryCount: entryIDs.count) { return (try summary(entryIDs), []) }
         let ledger = entries.ledger
         let restorableSince = entries.clock.now().addingTimeInterval(-Self.restoreWindow)
@@ -34,7 +37,8 @@ struct EntryViewRenderer {
         let memberNames = kind == .list ? try ledger.families.memberNames(householdID: householdID) : [:]
         for (index, id) in entryIDs.enumerated() {
             let label = kind == .list ? "\(index + 1)" : nil
-            let live = try ledger.entries.entry(id: id), gone = live == nil ? try ledger.entries.deleted(id: id) : nil
+            let live = try stored.first { $0.id == id } ?? ledger.entries.entry(id: id)
+            let gone = live == nil ? try ledger.entries.deleted(id: id) : nil
             if let entry = live ?? gone, entry.householdID == householdID, !viewer.sees(entry) {
                 hidden = true
                 continue

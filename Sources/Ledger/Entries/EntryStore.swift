@@ -22,15 +22,19 @@ extension EntryStore {
     /// that account created. With a `source.updateID` the same update can never store twice:
     /// a unique index on (update, position) rejects a replay. Ids are never given twice (see
     /// `nextEntryID`).
+    ///
+    /// The entries returned are as `entry(id:)` reads them back, except that an entry after a
+    /// message's first has the empty `originalText` it was given (a read finds the first's).
     public func add(_ entries: [NewEntry], by member: Member, source: EntrySource = EntrySource()) throws -> [Entry] {
         try db.transaction {
-            let createdAt = clock.now()
+            let createdText = Ledger.timestamp(clock.now())
+            let createdAt = Ledger.date(fromTimestamp: createdText)  // To the millisecond, as stored.
             let base = try families.household(id: member.householdID)?.baseCurrency ?? .uah
             var stored: [Entry] = []
             var id = try nextEntryID()
             for (position, entry) in entries.enumerated() {
                 let account = entry.account ?? member.defaultAccount
-                let accountID = try accountID(memberID: member.id, key: account)
+                let (accountID, accountName) = try accountRow(memberID: member.id, key: account)
                 let baseMinor = try baseMinor(entry.amount, householdID: member.householdID, base: base, on: entry.date)
                 try db.execute("""
                     INSERT INTO entries (id, household_id, member_id, kind, amount_minor, currency, category,
@@ -40,7 +44,7 @@ extension EntryStore {
                     """, arguments: [
                         id, member.householdID, member.id, entry.kind.rawValue, entry.amount.minorUnits,
                         entry.amount.currency.code, entry.category.rawValue, accountID, entry.date.iso,
-                        Ledger.timestamp(createdAt), entry.note, entry.originalText, entry.isPrivate,
+                        createdText, entry.note, entry.originalText, entry.isPrivate,
                         source.updateID, source.chatID, source.messageID, position,
                         baseMinor,
                     ])
@@ -48,7 +52,8 @@ extension EntryStore {
                     id: id, householdID: member.householdID, memberID: member.id,
                     kind: entry.kind, amount: entry.amount, category: entry.category, account: account,
                     date: entry.date, createdAt: createdAt, note: entry.note,
-                    originalText: entry.originalText, isPrivate: entry.isPrivate, source: source, baseMinor: baseMinor))
+                    originalText: entry.originalText, isPrivate: entry.isPrivate, source: source, baseMinor: baseMinor,
+                    accountName: accountName))
                 id += 1
             }
             if let last = stored.last {
@@ -109,14 +114,21 @@ extension EntryStore {
 
     /// The id of the member's account `key`, archived or not; made when the member lacks it.
     func accountID(memberID: Int64, key: AccountKey) throws -> Int64 {
-        let ids = try db.remembered(RememberedRead.accountIDs(memberID: memberID)) {
-            var ids: [String: Int64] = [:]
-            try db.query("SELECT key, id FROM accounts WHERE member_id = ?", memberID) { ids[$0.string(0)] = $0.int64(1) }
-            return ids
+        try accountRow(memberID: memberID, key: key).id
+    }
+
+    /// The account's id and the name its member gave it, from the member's remembered accounts.
+    private func accountRow(memberID: Int64, key: AccountKey) throws -> (id: Int64, name: String?) {
+        let rows = try db.remembered(RememberedRead.accountIDs(memberID: memberID)) {
+            var rows: [String: (id: Int64, name: String?)] = [:]
+            try db.query("SELECT key, id, name FROM accounts WHERE member_id = ?", memberID) {
+                rows[$0.string(0)] = ($0.int64(1), $0.optionalString(2))
+            }
+            return rows
         }
-        if let id = ids[key.rawValue] { return id }
+        if let row = rows[key.rawValue] { return row }
         try db.execute("INSERT INTO accounts (member_id, key) VALUES (?, ?)", memberID, key.rawValue)
-        return db.lastInsertRowID
+        return (db.lastInsertRowID, nil)
     }
 
     /// A message's text is stored once, on its first entry (a message of hundreds of entries
