@@ -2,14 +2,18 @@
 /// (`кaва` with a Latin `a`): in a word that also holds Cyrillic letters they are read as the
 /// Cyrillic letter they look like. One pass over a word already lower-cased.
 enum Lookalikes {
-    static func cyrillicize(_ word: inout String.UnicodeScalarView) {
+    /// `word` is UTF-8: U+0400–U+04FF are exactly the scalars whose lead byte is 0xD0–0xD3.
+    static func cyrillicize(_ word: inout [UInt8]) {
         var cyrillic = false, latin = false
-        for c in word {
-            if (0x400...0x4FF).contains(c.value) { cyrillic = true } else if c.isASCII { latin = true }
+        for byte in word {
+            if (0xD0...0xD3).contains(byte) { cyrillic = true } else if byte < 0x80 { latin = true }
         }
         guard cyrillic, latin else { return }
-        var fixed = String.UnicodeScalarView()
-        for c in word { fixed.append(twin(c) ?? c) }
+        var fixed: [UInt8] = []
+        fixed.reserveCapacity(word.count + 8)
+        for c in String(decoding: word, as: UTF8.self).unicodeScalars {
+            UTF8.encode(twin(c) ?? c) { fixed.append($0) }
+        }
         word = fixed
     }
 

@@ -3,6 +3,10 @@ enum Tokenizer {
     static func tokens(_ s: [Unicode.Scalar]) -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(16)
+        // A word's UTF-8, built byte by byte: appending to a `String.UnicodeScalarView` cost
+        // ~330 instructions a letter, most of the tokenizer's time.
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
         var i = 0
         var lastEnd = -1
         while i < s.count {
@@ -11,6 +15,7 @@ enum Tokenizer {
             var kind: Token.Kind
             var text = String.UnicodeScalarView()
             var named = false
+            var isWord = false
             if Scalars.isDigit(c) {
                 kind = .number
                 // `United24 500`, `А-95 1200`: digits of a name, not a thousands group.
@@ -18,9 +23,11 @@ enum Tokenizer {
                 i = scanNumber(s, from: i, into: &text, grouping: !named)
             } else if Scalars.isLetter(c) || (c == "#" && i + 1 < s.count && Scalars.isLetter(s[i + 1])) {
                 kind = .word
-                if c == "#" { text.append(c); i += 1 }
-                i = scanWord(s, from: i, into: &text)
-                Lookalikes.cyrillicize(&text)
+                isWord = true
+                word.removeAll(keepingCapacity: true)
+                if c == "#" { word.append(UInt8(ascii: "#")); i += 1 }
+                i = scanWord(s, from: i, into: &word)
+                Lookalikes.cyrillicize(&word)
             } else {
                 i += 1
                 switch c {
@@ -37,24 +44,23 @@ enum Tokenizer {
                 }
                 text.append(c)
             }
-            let word = String(text)
-            tokens.append(Token(kind: kind, text: word, start: start, end: i, glued: start == lastEnd, named: named,
+            let tokenText = isWord ? String(decoding: word, as: UTF8.self) : String(text)
+            tokens.append(Token(kind: kind, text: tokenText, start: start, end: i, glued: start == lastEnd, named: named,
                                 capitals: kind == .word && i - start <= 3 && s[start..<i].allSatisfy { Scalars.folded($0) != $0 },
-                                shape: kind == .number ? NumberShape.read(word) : nil))
+                                shape: kind == .number ? NumberShape.read(tokenText) : nil))
             lastEnd = i
         }
         return tokens
     }
 
-    private static func scanWord(_ s: [Unicode.Scalar], from start: Int, into text: inout String.UnicodeScalarView) -> Int {
+    private static func scanWord(_ s: [Unicode.Scalar], from start: Int, into word: inout [UInt8]) -> Int {
         var i = start
         while i < s.count {
             let c = s[i]
             if Scalars.isLetter(c) {
-                text.append(Scalars.folded(c))
-            } else if c.value == 0x306, text.last == "и" {
-                text.removeLast()  // a decomposed `й`
-                text.append("й")
+                UTF8.encode(Scalars.folded(c)) { word.append($0) }
+            } else if c.value == 0x306, word.count >= 2, word[word.count - 2] == 0xD0, word[word.count - 1] == 0xB8 {
+                word[word.count - 1] = 0xB9  // a decomposed `й`: `и` (D0 B8) becomes `й` (D0 B9)
             } else if (0x300...0x36F).contains(c.value) {
                 // Other combining marks (stress accents) carry no meaning here.
             } else if Scalars.isApostrophe(c), i + 1 < s.count, Scalars.isLetter(s[i + 1]) {
