@@ -27,7 +27,7 @@ extension KopiykaProcess {
 
 /// A `kopiyka` child process. Foundation reaps it, so its `rusage` counts towards
 /// `getrusage(RUSAGE_CHILDREN)` once it has ended.
-public final class RunningKopiyka {
+public final class RunningKopiyka: Sendable {
     public enum Termination: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)

@@ -41,6 +41,7 @@ extension FakeBotAPI {
                 replyMarkup: values["reply_markup"], messageThreadID: values["message_thread_id"].flatMap { Int($0) },
                 replyToMessageID: replyTo)
             state.store(message)
+            if state.sentWaiters > 0 { condition.broadcast() }
             state.timeline.send(chatID: chatID, at: .now)
             return message
         }
@@ -97,6 +98,7 @@ extension FakeBotAPI {
             message.document = file
             message.messageThreadID = values["message_thread_id"].flatMap { Int($0) }
             state.store(message)
+            if state.sentWaiters > 0 { condition.broadcast() }
             return message
         }
         var json = messageJSON(message)

@@ -157,6 +157,21 @@ public final class FakeBotAPI: @unchecked Sendable {
     /// Messages sent or uploaded to every chat: cheap enough to poll every millisecond.
     public var sentMessageCount: Int { withState { $0.messages.values.reduce(0) { $0 + $1.count } } }
 
+    /// Blocks the calling thread until `count` messages were sent or uploaded in all, or
+    /// `deadline` passes, or `keepWaiting` (asked every 100 ms) says no; whether they were.
+    /// Woken by each send, so a benchmark waits without polling; call it off the cooperative pool.
+    public func waitForSentMessages(_ count: Int, until deadline: Date, keepWaiting: () -> Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        state.sentWaiters += 1
+        defer { state.sentWaiters -= 1 }
+        while state.messages.values.reduce(0, { $0 + $1.count }) < count {
+            guard Date() < deadline, keepWaiting() else { return false }
+            _ = condition.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.1)))
+        }
+        return true
+    }
+
     /// `setMyCommands` by language code ("" for the fallback list), as JSON text.
     public func commands(languageCode: String = "") -> String? { withState { $0.commands[languageCode] } }
 

@@ -21,6 +21,8 @@ struct FakeBotAPIState {
     var downloads = 0
     var deletedMessages: [FakeDeletedMessage] = []
     var timeline = FakeTimeline()
+    /// Threads in `waitForSentMessages`: a send wakes them only when there are some.
+    var sentWaiters = 0
 
     mutating func takeFault(for method: String) -> FakeFault? {
         guard var queue = faults[method], !queue.isEmpty else { return nil }

@@ -13,17 +13,13 @@ enum FakeJSON {
         return out
     }
 
+    /// Strings, containers and Swift numbers are tried before `NSNumber`: casting a dictionary to a
+    /// class bridges it, values and all, to an `NSDictionary` first (a quarter of the fake's
+    /// CPU in the throughput benchmark).
     private static func write(_ value: Any, to out: inout String) {
-        switch value {
-        case let text as String: quote(text, to: &out)
-        // On Linux an NSNumber of 0 or 1 also casts to Bool: only a real boolean is one.
-        case let flag as Bool where type(of: value) == Bool.self || "\(type(of: value))" == "__NSCFBoolean":
-            out += flag ? "true" : "false"
-        case let number as Int: out += String(number)
-        case let number as Int64: out += String(number)
-        case let number as NSNumber: out += number.stringValue
-        case let number as Double: out += String(number)
-        case let object as [String: Any]:
+        if let text = value as? String {
+            quote(text, to: &out)
+        } else if let object = value as? [String: Any] {
             out += "{"
             for (index, key) in object.keys.sorted().enumerated() {
                 if index > 0 { out += "," }
@@ -32,14 +28,25 @@ enum FakeJSON {
                 write(object[key]!, to: &out)
             }
             out += "}"
-        case let array as [Any]:
+        } else if let array = value as? [Any] {
             out += "["
             for (index, element) in array.enumerated() {
                 if index > 0 { out += "," }
                 write(element, to: &out)
             }
             out += "]"
-        default:
+        } else if let flag = value as? Bool, type(of: value) == Bool.self || "\(type(of: value))" == "__NSCFBoolean" {
+            // On Linux an NSNumber of 0 or 1 also casts to Bool: only a real boolean is one.
+            out += flag ? "true" : "false"
+        } else if let number = value as? Int {
+            out += String(number)
+        } else if let number = value as? Int64 {
+            out += String(number)
+        } else if let number = value as? NSNumber {
+            out += number.stringValue
+        } else if let number = value as? Double {
+            out += String(number)
+        } else {
             out += "null"
         }
     }

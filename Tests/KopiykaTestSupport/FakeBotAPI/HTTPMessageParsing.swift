@@ -19,26 +19,32 @@ enum HTTPMessageParsing {
     /// needed. Throws on garbage, which closes the connection.
     static func takeRequest(from buffer: inout Data) throws -> ParsedHTTPRequest? {
         guard let end = buffer.range(of: headEnd) else { return nil }
-        guard let head = String(data: buffer[buffer.startIndex..<end.lowerBound], encoding: .utf8) else {
-            throw ParseError()
-        }
-        var lines = head.components(separatedBy: "\r\n")
-        let requestLine = lines.removeFirst().split(separator: " ")
+        // The head is read as bytes: Foundation's string splitting and trimming were a sixth
+        // of the fake's CPU in the throughput benchmark.
+        let head = [UInt8](buffer[buffer.startIndex..<end.lowerBound])
+        guard String(validating: head, as: UTF8.self) != nil else { throw ParseError() }
+        var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        }[...]
+        guard let first = lines.popFirst() else { throw ParseError() }
+        let requestLine = first.split(separator: UInt8(ascii: " "))
         guard requestLine.count == 3 else { throw ParseError() }
         var headers: [String: String] = [:]
         for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let value = line[line.index(after: colon)...].drop { $0 == 32 || $0 == 9 }
+            let trimmed = value.reversed().drop { $0 == 32 || $0 == 9 }.reversed()
+            headers[String(decoding: line[..<colon], as: UTF8.self).lowercased()] = String(decoding: trimmed, as: UTF8.self)
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
         guard buffer.distance(from: end.upperBound, to: buffer.endIndex) >= length else { return nil }
         let bodyEnd = buffer.index(end.upperBound, offsetBy: length)
         let body = Data(buffer[end.upperBound..<bodyEnd])
-        buffer = Data(buffer[bodyEnd...])
-        let target = String(requestLine[1])
+        buffer.removeSubrange(..<bodyEnd)
+        let target = String(decoding: requestLine[1], as: UTF8.self)
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         return ParsedHTTPRequest(
-            method: String(requestLine[0]), path: String(parts[0]),
+            method: String(decoding: requestLine[0], as: UTF8.self), path: String(parts[0]),
             query: parts.count > 1 ? String(parts[1]) : "", headers: headers, body: body)
     }
 
@@ -86,10 +92,11 @@ struct DecodedParameters {
     private mutating func merge(json: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { return }
         for (key, value) in object {
+            // Not `value is NSNull`: a cast to a class bridges a dictionary to an NSDictionary.
             if let string = value as? String {
                 values[key] = string
-            } else if !(value is NSNull) {
-                values[key] = FakeJSON.string(value)
+            } else if case let text = FakeJSON.string(value), text != "null" {
+                values[key] = text
             }
         }
     }
