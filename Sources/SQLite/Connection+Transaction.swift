@@ -41,6 +41,19 @@ extension Connection {
         }
     }
 
+    /// Runs `body` in the caller's transaction when there is one, with no savepoint of its
+    /// own, else in a transaction of its own. Only for work whose error always ends the
+    /// caller's transaction too: a caller that caught it and went on would keep half of it.
+    ///
+    /// Cost: a savepoint is two statements, and SQLite copies every page first changed under
+    /// it into its sub-journal (~14 pages for a typed entry).
+    @discardableResult
+    public func joiningTransaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+        guard isInTransaction else { return try transaction(body) }
+        if transactionLost { throw SQLiteError.transactionLost }
+        return try body()
+    }
+
     /// True between BEGIN and COMMIT or ROLLBACK, as SQLite itself sees it.
     public var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
 }

@@ -48,6 +48,31 @@ import Testing
         #expect(try db.queryFirst("SELECT SUM(n) FROM t") { $0.int(0) } == 3)
     }
 
+    /// Inside a transaction it opens no savepoint: what it wrote before failing stays until the
+    /// caller's transaction ends (which is why only work whose error ends that transaction may
+    /// use it). Alone, it is a transaction of its own and rolls back whole.
+    @Test func aJoiningTransactionIsTheCallersOrItsOwn() throws {
+        let db = try Connection(path: folder.path("a.sqlite"))
+        try db.executeScript("CREATE TABLE t (n INTEGER NOT NULL CHECK (n > 0))")
+        try db.transaction {
+            _ = try? db.joiningTransaction {
+                try db.execute("INSERT INTO t VALUES (1)")
+                try db.execute("INSERT INTO t VALUES (-1)")
+            }
+        }
+        #expect(try db.queryFirst("SELECT SUM(n) FROM t") { $0.int(0) } == 1)
+        #expect(throws: SQLiteError.self) {
+            try db.joiningTransaction {
+                try db.execute("INSERT INTO t VALUES (2)")
+                try db.execute("INSERT INTO t VALUES (-1)")
+            }
+        }
+        #expect(try db.queryFirst("SELECT SUM(n) FROM t") { $0.int(0) } == 1)
+        #expect(!db.isInTransaction)
+        try db.joiningTransaction { try db.execute("INSERT INTO t VALUES (4)") }
+        #expect(try db.queryFirst("SELECT SUM(n) FROM t") { $0.int(0) } == 5)
+    }
+
     /// A COMMIT that fails leaves SQLite's transaction open; the connection must roll it back
     /// and go on. SQLite fails a COMMIT deterministically on a deferred foreign key; a full
     /// disk fails it the same way when the WAL cannot grow.

@@ -28,7 +28,7 @@ public final class ConversationHandler {
 
     /// Applies an event: its effects and everything it says land in one transaction.
     public func handle(_ event: ConversationEvent) throws {
-        try ledger.transaction {
+        try ledger.joiningTransaction {
             switch event {
             case .message(let message) where message.chat.kind == .privateChat:
                 try receivePrivate(message)

@@ -70,6 +70,13 @@ public final class Ledger {
         try db.transaction(body)
     }
 
+    /// Runs `body` in the caller's transaction, or in one of its own without a caller; see
+    /// `Connection.joiningTransaction`: only for work whose error always ends the caller's
+    /// transaction too.
+    public func joiningTransaction<T>(_ body: () throws -> T) throws -> T {
+        try db.joiningTransaction(body)
+    }
+
     /// Runs `body` as one savepoint. A write that the month totals' guard refused (a total
     /// past `Int64`, see `Schema.totalsGuard`) comes out as `MoneyOverflow`, with nothing of
     /// `body` kept; other errors pass through as they are.
