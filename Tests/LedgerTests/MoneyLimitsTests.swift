@@ -50,9 +50,14 @@ import Testing
     @Test func aMonthTotalFillsUpToInt64AndThenRefusesTheEntry() throws {
         let olha = try olha()
         _ = try ledger.entries.add([entry(.max - 10)], by: olha)
-        #expect(throws: MoneyOverflow.self) { try ledger.refusingOverflow { try ledger.entries.add([entry(11)], by: olha) } }
+        #expect(throws: MoneyOverflow.self) { try ledger.entries.add([entry(11)], by: olha) }
         #expect(try cafeTotal(olha)?.baseMinor == .max - 10)
-        _ = try ledger.refusingOverflow { try ledger.entries.add([entry(10)], by: olha) }
+        // Inside a transaction that goes on, the entry that fitted goes with the one that did not.
+        try ledger.transaction {
+            #expect(throws: MoneyOverflow.self) { try ledger.entries.add([entry(1), entry(10)], by: olha) }
+        }
+        #expect(try cafeTotal(olha)?.baseMinor == .max - 10)
+        _ = try ledger.entries.add([entry(10)], by: olha)
         #expect(try cafeTotal(olha)?.baseMinor == .max)
         #expect(try cafeTotal(olha)?.entryCount == 2)
         #expect(try ledger.entries.monthTotalsMismatches() == 0)

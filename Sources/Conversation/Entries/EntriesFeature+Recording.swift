@@ -35,9 +35,8 @@ extension EntriesFeature {
               inPrivate: Bool, reply: Replier) throws {
         let saved: [Entry]
         do {
-            saved = try ledger.refusingOverflow {
-                try ledger.entries.add(stored.enumerated().map { newEntry($1, text: $0 == 0 ? text : "") }, by: member, source: source)
-            }
+            saved = try ledger.entries.add(stored.enumerated().map { newEntry($1, text: $0 == 0 ? text : "") }, by: member,
+                                           source: source)
         } catch is MoneyOverflow {
             try reply(localizer(member)("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
             return

@@ -73,7 +73,7 @@ extension RecurringFeature {
         }
         let saved: [Entry]
         do {
-            saved = try ledger.refusingOverflow { try ledger.entries.add(new, by: author) }
+            saved = try ledger.entries.add(new, by: author)
         } catch is MoneyOverflow {
             for date in fresh { _ = try ledger.recurring.begin(.skipped, itemID: item.id, date: date) }
             try ledger.recurring.setNextDate(item.schedule.next(after: last), itemID: item.id)

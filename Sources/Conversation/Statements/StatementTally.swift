@@ -138,7 +138,7 @@ extension StatementsFeature {
         let entry = NewEntry(kind: kind, amount: amount, category: category, account: fact.bank == .monobank ? .monobank : .privatbank,
                              date: LocalDate(fact.time, in: household.timeZone), note: note, originalText: "", isPrivate: false)
         do {
-            return try ledger.refusingOverflow { try ledger.entries.add([entry], by: member).first?.id }
+            return try ledger.entries.add([entry], by: member).first?.id
         } catch is MoneyOverflow {
             return nil
         }

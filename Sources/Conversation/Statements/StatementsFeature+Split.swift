@@ -54,9 +54,7 @@ extension StatementsFeature {
         case .success(let parts):
             let entries: [Entry]
             do {
-                entries = try ledger.refusingOverflow {
-                    try ledger.entries.add(parts.map { EntriesFeature(context).newEntry($0, text: "") }, by: member)
-                }
+                entries = try ledger.entries.add(parts.map { EntriesFeature(context).newEntry($0, text: "") }, by: member)
             } catch is MoneyOverflow {
                 try reply(l("error.amount_too_large"))
                 return true

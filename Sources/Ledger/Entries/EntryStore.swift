@@ -16,7 +16,8 @@ public struct EntryStore {
 }
 
 extension EntryStore {
-    /// Stores a message's entries for `member`, all or none.
+    /// Stores a message's entries for `member`, all or none: a month total pushed past `Int64`
+    /// throws `MoneyOverflow` with nothing stored (one savepoint serves both).
     ///
     /// An entry whose account the member does not have yet (a newly named bank card) gets
     /// that account created. With a `source.updateID` the same update can never store twice:
@@ -26,7 +27,7 @@ extension EntryStore {
     /// The entries returned are as `entry(id:)` reads them back, except that an entry after a
     /// message's first has the empty `originalText` it was given (a read finds the first's).
     public func add(_ entries: [NewEntry], by member: Member, source: EntrySource = EntrySource()) throws -> [Entry] {
-        try db.transaction {
+        try db.refusingOverflow {
             let createdText = Ledger.timestamp(clock.now())
             let createdAt = Ledger.date(fromTimestamp: createdText)  // To the millisecond, as stored.
             let base = try families.household(id: member.householdID)?.baseCurrency ?? .uah
