@@ -107,4 +107,25 @@ extension PrivacyTests {
         #expect(Self.leaks(redrawn, author: taras).isEmpty, "\(redrawn)")
         #expect(Self.leaks(try chat.say("/report", from: olha, inGroup: group), author: taras).isEmpty)
     }
+
+    /// Nor does it come back when its author writes again while that family post is open: a
+    /// batched post is drawn again with every entry it holds (found by the conversation fuzz).
+    @Test func anEntryEditedIntoAPrivateOneStaysOutOfTheOpenFamilyPost() throws {
+        let olha = Sender.olha, taras = Sender.taras, group: Int64 = -4_400
+        try chat.say("/start", from: olha)
+        let invite = try chat.say("/invite", from: olha).joined()
+        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: taras)
+        _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: olha))
+        let message = IncomingMessage(chat: ChatRef(id: taras.id, kind: .privateChat), sender: taras, text: "ліки 3137",
+                                      updateID: 7_001, messageID: 7_001)
+        #expect(try chat.send(message).texts(in: group).joined().contains("ліки"))
+        var edited = message
+        edited.text = "ліки 3137 #приватно"
+        edited.updateID = 7_002
+        #expect(Self.leaks(try chat.handle(.edited(edited)), author: taras).isEmpty)
+        let next = try chat.send(IncomingMessage(chat: ChatRef(id: taras.id, kind: .privateChat), sender: taras,
+                                                 text: "таксі 120", updateID: 7_003, messageID: 7_003))
+        #expect(next.texts(in: group).joined().contains("таксі"), "\(next)")
+        #expect(Self.leaks(next, author: taras).isEmpty, "\(next)")
+    }
 }

@@ -24,7 +24,8 @@ struct FamilyBroadcaster {
         let since = family.clock.now().addingTimeInterval(-Self.batchWindow)
         if household.broadcastMode == .batched,
            let open = try ledger.families.openFamilyPost(memberID: member.id, chatID: chat, since: since) {
-            let earlier = try open.entryIDs.compactMap { try ledger.entries.entry(id: $0) }
+            // As `refresh` draws it: an entry edited into a private one since stays out.
+            let earlier = try open.entryIDs.compactMap { try ledger.entries.entry(id: $0) }.filter { !$0.isPrivate }
             try ledger.outbox.enqueue(.edit(messageID: nil, ofOutboxID: open.outboxID, html: try render(earlier + visible)),
                                chatID: chat, threadID: household.familyThreadID)
             try ledger.families.addToFamilyPost(open.postID, entryIDs: visible.map(\.id))
