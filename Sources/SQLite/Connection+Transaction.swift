@@ -51,7 +51,14 @@ extension Connection {
     public func joiningTransaction<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
         guard isInTransaction else { return try transaction(body) }
         if transactionLost { throw SQLiteError.transactionLost }
-        return try body()
+        let result = try body()
+        // SQLite ends the whole transaction on some errors (see `transaction`); one the body
+        // caught must still end the caller's, as a savepoint's RELEASE would have found.
+        guard isInTransaction else {
+            transactionLost = true
+            throw SQLiteError.transactionLost
+        }
+        return result
     }
 
     /// True between BEGIN and COMMIT or ROLLBACK, as SQLite itself sees it.

@@ -150,6 +150,24 @@ import Testing
         #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 1)
     }
 
+    /// The same through a joining transaction, which has no RELEASE of its own to notice it.
+    @Test func aJoiningTransactionWhoseCaughtFullDiskEndedTheCallersEndsItToo() throws {
+        let db = try Connection(path: folder.path("a.sqlite"))
+        try db.executeScript("CREATE TABLE t (text TEXT NOT NULL)")
+        try db.setMaximumPageCount(try db.pageCount())
+        #expect(throws: SQLiteError.self) {
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES ('before')")
+                try db.joiningTransaction {
+                    _ = try? db.execute("INSERT INTO t VALUES (?)", String(repeating: "x", count: 20_000))
+                }
+                try db.execute("INSERT INTO t VALUES ('after')")
+            }
+        }
+        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 0)
+        #expect(!db.isInTransaction)
+    }
+
     @Test func quickCheckFindsDamagedPages() throws {
         let path = folder.path("damaged.sqlite")
         do {
