@@ -128,4 +128,24 @@ extension PrivacyTests {
         #expect(next.texts(in: group).joined().contains("таксі"), "\(next)")
         #expect(Self.leaks(next, author: taras).isEmpty, "\(next)")
     }
+
+    /// A confirmation too long for buttons (a summary of the first few) drawn again after the
+    /// message's entries were made private shows none of them, as a short one would not.
+    @Test func aSummaryConfirmationShowsNoEntryMadePrivateSince() throws {
+        let olha = Sender.olha, taras = Sender.taras, group: Int64 = -4_500
+        try chat.say("/start", from: olha)
+        let invite = try chat.say("/invite", from: olha).joined()
+        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: taras)
+        _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: olha))
+        let lines = (1...21).map { "бинт \($0)" }  // One past the 20 a confirmation lists with buttons.
+        let message = IncomingMessage(chat: ChatRef(id: group, kind: .group), sender: taras, text: lines.joined(separator: "\n"),
+                                      updateID: 7_101, messageID: 7_101)
+        #expect(try chat.send(message).texts(in: group).joined().contains("бинт"))
+        var edited = message
+        edited.text = lines.map { $0 + " #приватно" }.joined(separator: "\n")
+        edited.updateID = 7_102
+        let redrawn = try chat.handle(.edited(edited))
+        #expect(redrawn.contains { $0.chatID == group && $0.isEdit }, "\(redrawn)")
+        #expect(Self.leaks(redrawn, author: taras).isEmpty, "\(redrawn)")
+    }
 }

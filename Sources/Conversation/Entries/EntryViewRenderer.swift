@@ -122,10 +122,15 @@ struct EntryViewRenderer {
 
     /// A confirmation of more entries than buttons can hold: how many, the first few, and how
     /// to fix them (`/history` for one, a reply `видалити` for all). Re-rendered like any
-    /// view, so it counts what is left after deletes.
+    /// view, so it counts what is left after deletes; like `render`, it shows only the
+    /// household's entries its viewer sees.
     func summary(_ entryIDs: [Int64]) throws -> String {
-        let live = try entryIDs.compactMap { try entries.ledger.entries.entry(id: $0) }
-        guard !live.isEmpty else { return l("entry.summary.deleted", ["count": .number(entryIDs.count)]) }
+        let all = try entryIDs.compactMap { try entries.ledger.entries.entry(id: $0) }.filter { $0.householdID == householdID }
+        let live = all.filter(viewer.sees)
+        guard !live.isEmpty else {
+            // Entries its author made private there since, as for a short confirmation.
+            return all.isEmpty ? l("entry.summary.deleted", ["count": .number(entryIDs.count)]) : l("entry.private")
+        }
         var lines = [l("entry.summary.title", ["count": .number(live.count)])]
         lines += live.prefix(Self.summaryLines).map { EntryLine(entry: $0, today: today).details(l) }
         if live.count > Self.summaryLines {
