@@ -86,14 +86,20 @@ extension PrivacyTests {
         #expect(own.contains("ліки") && own.contains("парфуми"), "\(own)")
     }
 
-    /// An entry its author edits into a private one leaves the family post and the lists
-    /// others have open.
-    @Test func anEntryEditedIntoAPrivateOneLeavesWhatOthersSee() throws {
-        let olha = Sender.olha, taras = Sender.taras, group: Int64 = -4_300
+    /// Оля's household with Тарас in it, and its family group.
+    func family(group: Int64) throws -> (olha: Sender, taras: Sender, group: Int64) {
+        let olha = Sender.olha, taras = Sender.taras
         try chat.say("/start", from: olha)
         let invite = try chat.say("/invite", from: olha).joined()
         try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: taras)
         _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: olha))
+        return (olha, taras, group)
+    }
+
+    /// An entry its author edits into a private one leaves the family post and the lists
+    /// others have open.
+    @Test func anEntryEditedIntoAPrivateOneLeavesWhatOthersSee() throws {
+        let (olha, taras, group) = try family(group: -4_300)
         try chat.say("кава 85", from: olha)  // Spending of hers: a total of the private entry alone would be its amount.
         let message = IncomingMessage(chat: ChatRef(id: taras.id, kind: .privateChat), sender: taras, text: "ліки 3137",
                                       updateID: 7_001, messageID: 7_001)
@@ -111,11 +117,7 @@ extension PrivacyTests {
     /// Nor does it come back when its author writes again while that family post is open: a
     /// batched post is drawn again with every entry it holds (found by the conversation fuzz).
     @Test func anEntryEditedIntoAPrivateOneStaysOutOfTheOpenFamilyPost() throws {
-        let olha = Sender.olha, taras = Sender.taras, group: Int64 = -4_400
-        try chat.say("/start", from: olha)
-        let invite = try chat.say("/invite", from: olha).joined()
-        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: taras)
-        _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: olha))
+        let (_, taras, group) = try family(group: -4_400)
         let message = IncomingMessage(chat: ChatRef(id: taras.id, kind: .privateChat), sender: taras, text: "ліки 3137",
                                       updateID: 7_001, messageID: 7_001)
         #expect(try chat.send(message).texts(in: group).joined().contains("ліки"))
@@ -132,11 +134,7 @@ extension PrivacyTests {
     /// A confirmation too long for buttons (a summary of the first few) drawn again after the
     /// message's entries were made private shows none of them, as a short one would not.
     @Test func aSummaryConfirmationShowsNoEntryMadePrivateSince() throws {
-        let olha = Sender.olha, taras = Sender.taras, group: Int64 = -4_500
-        try chat.say("/start", from: olha)
-        let invite = try chat.say("/invite", from: olha).joined()
-        try chat.say("/start \(try #require(invite.firstMatch(of: /join_[A-Za-z0-9]{12}/)).output)", from: taras)
-        _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: olha))
+        let (_, taras, group) = try family(group: -4_500)
         let lines = (1...21).map { "бинт \($0)" }  // One past the 20 a confirmation lists with buttons.
         let message = IncomingMessage(chat: ChatRef(id: group, kind: .group), sender: taras, text: lines.joined(separator: "\n"),
                                       updateID: 7_101, messageID: 7_101)

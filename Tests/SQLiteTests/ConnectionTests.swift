@@ -132,15 +132,22 @@ import Testing
     }
 
     /// SQLite rolls the whole transaction back on SQLITE_FULL. A caller that catches the
-    /// savepoint's failure and writes on must not commit the rest piecemeal in autocommit mode.
-    @Test func writesAfterACaughtFullDiskAreRefusedNotCommittedPiecemeal() throws {
+    /// failure and writes on must not commit the rest piecemeal in autocommit mode: not after
+    /// a savepoint, nor after a joining transaction, which has no RELEASE of its own to notice.
+    @Test(arguments: [false, true])
+    func writesAfterACaughtFullDiskAreRefusedNotCommittedPiecemeal(joining: Bool) throws {
         let db = try Connection(path: folder.path("a.sqlite"))
         try db.executeScript("CREATE TABLE t (text TEXT NOT NULL)")
         try db.setMaximumPageCount(try db.pageCount())
+        let large = String(repeating: "x", count: 20_000)
         #expect(throws: SQLiteError.self) {
             try db.transaction {
                 try db.execute("INSERT INTO t VALUES ('before')")
-                _ = try? db.transaction { try db.execute("INSERT INTO t VALUES (?)", String(repeating: "x", count: 20_000)) }
+                if joining {
+                    try db.joiningTransaction { _ = try? db.execute("INSERT INTO t VALUES (?)", large) }
+                } else {
+                    _ = try? db.transaction { try db.execute("INSERT INTO t VALUES (?)", large) }
+                }
                 try db.execute("INSERT INTO t VALUES ('after')")
             }
         }
@@ -148,24 +155,6 @@ import Testing
         #expect(!db.isInTransaction)
         try db.transaction { try db.execute("INSERT INTO t VALUES ('next')") }
         #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 1)
-    }
-
-    /// The same through a joining transaction, which has no RELEASE of its own to notice it.
-    @Test func aJoiningTransactionWhoseCaughtFullDiskEndedTheCallersEndsItToo() throws {
-        let db = try Connection(path: folder.path("a.sqlite"))
-        try db.executeScript("CREATE TABLE t (text TEXT NOT NULL)")
-        try db.setMaximumPageCount(try db.pageCount())
-        #expect(throws: SQLiteError.self) {
-            try db.transaction {
-                try db.execute("INSERT INTO t VALUES ('before')")
-                try db.joiningTransaction {
-                    _ = try? db.execute("INSERT INTO t VALUES (?)", String(repeating: "x", count: 20_000))
-                }
-                try db.execute("INSERT INTO t VALUES ('after')")
-            }
-        }
-        #expect(try db.queryFirst("SELECT COUNT(*) FROM t") { $0.int(0) } == 0)
-        #expect(!db.isInTransaction)
     }
 
     @Test func quickCheckFindsDamagedPages() throws {
