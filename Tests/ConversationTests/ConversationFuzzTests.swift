@@ -13,9 +13,11 @@ import Testing
 /// sum of entries (`kopiyka totals`'s check) every 500 steps and at the end, and nobody's
 /// name or notes reach a chat outside their household.
 ///
-/// `KOPIYKA_FUZZ_SEED` replays a seed, `KOPIYKA_FUZZ_STEPS` changes the number of steps,
-/// `KOPIYKA_FUZZ_TRACE=1` prints every step and what it delivered as it runs (to find the
-/// step before a trap).
+/// `KOPIYKA_FUZZ_SEED` replays a seed together with `SWIFT_DETERMINISTIC_HASHING=1`: Swift's
+/// hash seed, random per process, steers a run too (the order of sets and dictionaries), so
+/// without it one seed takes a different path each time. `KOPIYKA_FUZZ_STEPS` changes the
+/// number of steps, `KOPIYKA_FUZZ_TRACE=1` prints every step and what it delivered as it runs
+/// (to find the step before a trap).
 @Suite struct ConversationFuzzTests {
     static let defaultSeed: UInt64 = 2026_11_21
     static let defaultSteps = 10_000
@@ -127,7 +129,10 @@ final class ConversationFuzz {
     }
 
     private func fail(_ what: String) {
-        failure = "ConversationFuzz failed (seed \(seed), replay with KOPIYKA_FUZZ_SEED=\(seed)): \(what)\nlast steps:\n"
+        let hashing = ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil
+            ? "; this run's hash seed was random, so the replay may take another path" : ""
+        failure = "ConversationFuzz failed (seed \(seed), replay with SWIFT_DETERMINISTIC_HASHING=1 KOPIYKA_FUZZ_SEED=\(seed)\(hashing)): "
+            + "\(what)\nlast steps:\n"
             + recent.joined(separator: "\n")
         Self.log(failure ?? "")
     }
