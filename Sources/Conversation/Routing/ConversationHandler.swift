@@ -26,7 +26,8 @@ public final class ConversationHandler {
         self.settings = settings
     }
 
-    /// Applies an event: its effects and everything it says land in one transaction.
+    /// Applies an event: its effects and everything it says land in one transaction, the
+    /// caller's when it has one (a batch of updates: an error here ends the whole batch).
     public func handle(_ event: ConversationEvent) throws {
         try ledger.joiningTransaction {
             switch event {

@@ -13,9 +13,9 @@ enum FakeJSON {
         return out
     }
 
-    /// Strings, containers and Swift numbers are tried before `NSNumber`: casting a dictionary to a
-    /// class bridges it, values and all, to an `NSDictionary` first (a quarter of the fake's
-    /// CPU in the throughput benchmark).
+    /// Strings, containers and Swift numbers are tried before `NSNumber`: casting a dictionary
+    /// to a class bridges it, values and all, to an `NSDictionary` first (a quarter of the
+    /// fake's CPU in the throughput benchmark).
     private static func write(_ value: Any, to out: inout String) {
         if let text = value as? String {
             quote(text, to: &out)
