@@ -50,6 +50,8 @@ final class FuzzWorld {
     /// Every chat that was ever in a person's audience: rows held for a blocked chat go out
     /// when it is unblocked, steps after they were written.
     var everAudiences: [Set<Int64>] = []
+    /// For each person, everyone who ever shared a household with them.
+    var everShared: [Set<Int>] = []
     /// The newest outbox row delivered before this step: older rows were held, not new.
     var watermark: Int64 = 0
     private var nextID: Int64 = 1_000_000
@@ -100,6 +102,31 @@ final class FuzzWorld {
             return chats
         }
         everAudiences = everAudiences.isEmpty ? audiences : zip(everAudiences, audiences).map { $0.union($1) }
+        let households = try people.map { try ledger.families.member(telegramUserID: $0.sender.id)?.householdID }
+        everShared = people.indices.map { index in
+            let now = households[index].map { household in people.indices.filter { households[$0] == household } } ?? []
+            return (everShared.isEmpty ? [index] : everShared[index]).union(now)
+        }
+    }
+
+    /// Whether person `index`'s marker reached `chat` in an entry of someone who shared a
+    /// household with them, as it may: an entry moves with its author, with the note it took
+    /// from them (a bill of theirs he paid, a quick tap on their words).
+    func carried(_ index: Int, to chat: Int64, audiences earlier: [Set<Int64>]) -> Bool {
+        let ledger = self.chat.ledger
+        guard let first = LocalDate(year: 1, month: 1, day: 1), let last = LocalDate(year: 9999, month: 12, day: 31),
+              let households = try? ledger.families.households() else { return false }
+        return households.contains { household in
+            let entries = (try? ledger.entries.list(householdID: household.id, dates: first...last)) ?? []
+            return entries.contains { entry in
+                guard entry.note.contains(people[index].marker),
+                      let author = try? ledger.families.member(id: entry.memberID),
+                      let other = people.firstIndex(where: { $0.sender.id == author.telegramUserID })
+                else { return false }
+                return other != index && everShared[index].contains(other)
+                    && (audiences[other].contains(chat) || earlier[other].contains(chat))
+            }
+        }
     }
 
     /// Rows that show a person's name or marker in a chat outside their audience before or
@@ -114,7 +141,8 @@ final class FuzzWorld {
             people.indices.compactMap { index in
                 guard !before[index].contains(row.chatID), !audiences[index].contains(row.chatID),
                       row.outboxID > watermark || !everAudiences[index].contains(row.chatID),
-                      let marker = markerBytes[index].first(where: row.bytes.contains).map({ String(decoding: $0, as: UTF8.self) })
+                      let marker = markerBytes[index].first(where: row.bytes.contains).map({ String(decoding: $0, as: UTF8.self) }),
+                      marker != people[index].marker || !carried(index, to: row.chatID, audiences: before)
                 else { return nil }
                 return "«\(marker)» of \(people[index].sender.firstName) in chat \(row.chatID): \(row.text.prefix(300))"
             }
