@@ -18,6 +18,37 @@ struct BotProcessStats {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// Read and write calls and their bytes so far, from /proc/<pid>/io: the database's file
+    /// (and the odd pipe); sockets are not counted there.
+    func fileIO() throws -> FileIO {
+        let text = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
+        var values: [Substring: Double] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":")
+            if parts.count == 2, let value = Double(parts[1].drop(while: { $0 == " " })) { values[parts[0]] = value }
+        }
+        guard let reads = values["syscr"], let readBytes = values["rchar"], let writes = values["syscw"],
+              let writtenBytes = values["wchar"]
+        else { throw TelegramBench.Failure("unreadable /proc/\(pid)/io") }
+        return FileIO(reads: reads, readBytes: readBytes, writes: writes, writtenBytes: writtenBytes)
+    }
+
+    struct FileIO {
+        var reads, readBytes, writes, writtenBytes: Double
+
+        static func - (after: FileIO, before: FileIO) -> FileIO {
+            FileIO(reads: after.reads - before.reads, readBytes: after.readBytes - before.readBytes,
+                   writes: after.writes - before.writes, writtenBytes: after.writtenBytes - before.writtenBytes)
+        }
+
+        /// Per update: calls, and kilobytes.
+        func summary(per count: Int) -> String {
+            let n = Double(count)
+            return String(format: "%.1f reads (%.1f KB), %.1f writes (%.1f KB)", reads / n, readBytes / n / 1024,
+                          writes / n, writtenBytes / n / 1024)
+        }
+    }
+
     /// `VmRSS` (now) or `VmHWM` (the peak so far) in MB.
     func memoryMB(_ field: String) throws -> Double {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)

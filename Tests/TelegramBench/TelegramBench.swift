@@ -70,10 +70,12 @@ import KopiykaTestSupport
         }
 
         let cpuBefore = try stats.cpuSeconds()
+        let ioBefore = try stats.fileIO()
         let start = ContinuousClock.now
         try await session.send((0..<options.messages).map { $0 % options.chats }, replies: options.messages)
         let elapsed = ContinuousClock.now - start
         let cpu = try stats.cpuSeconds() - cpuBefore
+        let io = try stats.fileIO() - ioBefore
         let peakMB = try stats.memoryMB("VmHWM")
         let loaded = (0..<options.chats).flatMap { chat in
             session.latencies(chatIndex: chat, last: options.messages / options.chats + (chat < options.messages % options.chats ? 1 : 0))
@@ -101,6 +103,7 @@ import KopiykaTestSupport
                      startupCPU * 1000, (totalCPU - cpuBefore - cpu) * 1000))
         print(String(format: "%@: %.1f MB peak RSS (target < %.0f)%@, %.1f MB idle after start-up", label, peakMB,
                      targetPeakMB, verdict(peakMB < targetPeakMB), idleMB))
+        print("\(label): file system calls per update under load: \(io.summary(per: options.messages))")
         print("\(label): latency of a single message on an idle bot: \(Latencies(idle).summary)")
         print("\(label): latency under the load of \(options.messages): \(Latencies(loaded).summary)")
         print(String(format: "%@: the fake server in this process used %.2f s of CPU in all", label,
