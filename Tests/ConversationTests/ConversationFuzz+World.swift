@@ -109,14 +109,16 @@ final class FuzzWorld {
         }
     }
 
-    /// Whether person `index`'s marker reached `chat` in an entry of someone who shared a
-    /// household with them, as it may: an entry moves with its author, with the note it took
-    /// from them (a bill of theirs he paid, a quick tap on their words).
-    func carried(_ index: Int, to chat: Int64, audiences earlier: [Set<Int64>]) -> Bool {
+    /// Whether person `index`'s marker reached `chat` in an entry of the chat's household
+    /// written by someone who shared a household with them, as it may: an entry moves with its
+    /// author, with the note it took from them (a bill of theirs he paid, a quick tap on their words).
+    func carried(_ index: Int, to chat: Int64) -> Bool {
         let ledger = self.chat.ledger
         guard let first = LocalDate(year: 1, month: 1, day: 1), let last = LocalDate(year: 9999, month: 12, day: 31),
               let households = try? ledger.families.households() else { return false }
         return households.contains { household in
+            let members = (try? ledger.families.members(householdID: household.id)) ?? []
+            guard household.familyChatID == chat || members.contains(where: { $0.telegramUserID == chat }) else { return false }
             let entries = (try? ledger.entries.list(householdID: household.id, dates: first...last)) ?? []
             return entries.contains { entry in
                 guard entry.note.contains(people[index].marker),
@@ -124,7 +126,6 @@ final class FuzzWorld {
                       let other = people.firstIndex(where: { $0.sender.id == author.telegramUserID })
                 else { return false }
                 return other != index && everShared[index].contains(other)
-                    && (audiences[other].contains(chat) || earlier[other].contains(chat))
             }
         }
     }
@@ -142,7 +143,7 @@ final class FuzzWorld {
                 guard !before[index].contains(row.chatID), !audiences[index].contains(row.chatID),
                       row.outboxID > watermark || !everAudiences[index].contains(row.chatID),
                       let marker = markerBytes[index].first(where: row.bytes.contains).map({ String(decoding: $0, as: UTF8.self) }),
-                      marker != people[index].marker || !carried(index, to: row.chatID, audiences: before)
+                      marker != people[index].marker || !carried(index, to: row.chatID)
                 else { return nil }
                 return "«\(marker)» of \(people[index].sender.firstName) in chat \(row.chatID): \(row.text.prefix(300))"
             }
