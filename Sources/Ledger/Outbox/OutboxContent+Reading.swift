@@ -79,6 +79,7 @@ private struct PayloadReader {
 
     /// A string with its escapes undone; nil at a raw control character, an unknown escape
     /// or a lone surrogate.
+    ///
     /// Runs without escapes are taken whole: a text with none (most) becomes a String in one
     /// copy, instead of byte by byte through a growing array (a third of a row's reading).
     mutating func string() -> String? {
