@@ -15,15 +15,18 @@ public final class Connection {
     var transactionLost = false
     /// Reads answered from memory until what they read changes (`remembered`).
     var rememberedReads = RememberedReads()
+    /// Whom to tell that the WAL wants a checkpoint, once they were handed over.
+    var checkpointsDue: CheckpointsDue?
 
     /// Opens (creating if needed) the database at `path`, then insists on WAL mode (checked,
     /// not assumed — on some file systems SQLite silently keeps the old mode), foreign keys,
     /// `synchronous=NORMAL` (durable across process crashes; WAL makes it safe), a 1 MB page
     /// cache, and a busy timeout so a second process waits instead of failing at once.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+    /// `creating`: false to refuse a path where no database is (SQLITE_CANTOPEN).
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000, creating: Bool = true) throws(SQLiteError) {
         _ = Self.globalSettings
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let error = SQLiteError(code: rc, db: handle)
