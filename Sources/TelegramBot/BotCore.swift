@@ -20,17 +20,25 @@ public actor BotCore: BatchUpdateHandler {
     /// When `runJobs` last let old attempt counts go.
     var lastAttemptPruning: Date?
     let log: TelegramLogger
+    /// Copies the WAL into the database on a thread of its own, off the commits' path.
+    let checkpointer: WALCheckpointer
 
     public init(databasePath: String, catalog: Catalog, clock: WallClock, settings: ConversationSettings,
                 logger: TelegramLogger = .silent, faults: FaultInjection = .none) throws {
         let ledger = try Ledger(path: databasePath, clock: clock)
         self.ledger = ledger
+        let checkpointer = WALCheckpointer(path: databasePath)
+        ledger.handOverCheckpoints(to: checkpointer)
+        startThread(name: "kopiyka-wal", stackSize: 1 << 20) { checkpointer.run() }
+        self.checkpointer = checkpointer
         conversation = ConversationHandler(ledger: ledger, catalog: catalog, clock: clock, settings: settings)
         attempts = AttemptRule(ledger: ledger)
         self.faults = faults
         self.clock = clock
         log = logger
     }
+
+    deinit { checkpointer.stop() }
 
     public func setBotUsername(_ username: String?) {
         conversation.settings.botUsername = username

@@ -1,11 +1,11 @@
 import Glibc
 
-// The curl thread, on pthreads. Foundation's `Thread` would do the same, but it lives in full
-// Foundation, which the bot does not load (its libraries would be a quarter of the memory
-// budget).
+// The curl thread and the checkpoint thread, on pthreads. Foundation's `Thread` would do the
+// same, but it lives in full Foundation, which the bot does not load (its libraries would be
+// a quarter of the memory budget).
 
 /// Starts a detached thread running `body`; the thread ends when `body` returns.
-func startThread(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+public func startThread(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) {
     final class Start {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
