@@ -19,6 +19,12 @@ struct OutboxLanes {
     private(set) var inFlight: Set<Int64> = []
     /// Chats with a row being sent now: their next row waits for it.
     private var busyChats: Set<Int64> = []
+    /// How many rows of the queue each chat has, and how many are callback answers (in no
+    /// lane): `take` stops once it passed every chat's first row and every answer, instead
+    /// of walking a long chat's whole queue on every turn (with one busy chat, a sixth of the
+    /// sender's instructions).
+    private var rowsByChat: [Int64: Int] = [:]
+    private var answersQueued = 0
     /// When the outbox is next pruned.
     var nextPrune: Instant?
 
@@ -64,6 +70,9 @@ struct OutboxLanes {
     /// The pending rows as just read in full (`limit`: how many the read asked for).
     mutating func read(_ rows: [OutboxItem], limit: Int, at now: Instant) {
         queue = rows
+        rowsByChat = [:]
+        answersQueued = 0
+        for row in rows { count(row, 1) }
         readAt = now
         readLimit = limit
         readWasFull = rows.count >= limit
@@ -80,6 +89,7 @@ struct OutboxLanes {
         let fresh = rows.filter { !known.contains($0.id) }
         let kept = fresh.prefix(max(0, max(readLimit, limit) - queue.count))
         queue += kept
+        for row in kept { count(row, 1) }
         lastSeenID = max(lastSeenID, kept.last?.id ?? 0)
         readWasFull = readWasFull || rows.count >= limit || kept.count < fresh.count
         hasNewRows = false
@@ -91,14 +101,23 @@ struct OutboxLanes {
         var ready: [OutboxItem] = []
         var seenChats = busyChats
         var wakeAt: Instant?
+        // Chats whose first row is still ahead, and answers not yet passed: at zero, every
+        // row left is a chat's later one, which waits.
+        var chatsAhead = rowsByChat.count - busyChats.reduce(0) { $0 + (rowsByChat[$1] == nil ? 0 : 1) }
+        var answersAhead = answersQueued
         for index in queue.indices {
             // Full: a send that ends rings for the next turn, so what waits matters no more.
-            guard inFlight.count < limit else { break }
+            guard inFlight.count < limit, chatsAhead > 0 || answersAhead > 0 else { break }
+            let lane = queue[index].content.isCallbackAnswer ? nil : queue[index].chatID
+            if let lane {
+                // Only a chat's oldest row may go; the rest of the chat waits behind it.
+                guard seenChats.insert(lane).inserted else { continue }
+                chatsAhead -= 1
+            } else {
+                answersAhead -= 1
+            }
             guard !inFlight.contains(queue[index].id) else { continue }
             let item = queue[index]
-            let lane = item.content.isCallbackAnswer ? nil : item.chatID
-            // Only a chat's oldest row may go; the rest of the chat waits behind it.
-            if let lane, !seenChats.insert(lane).inserted { continue }
             let readyAt = readyTime(item, now: now, wallNow: wallNow)
             guard readyAt <= now else {
                 wakeAt = min(wakeAt ?? readyAt, readyAt)
@@ -121,7 +140,7 @@ struct OutboxLanes {
         if !item.content.isCallbackAnswer { busyChats.remove(item.chatID) }
         switch result {
         case .sent, .failed:
-            if let index = position(of: item.id) { queue.remove(at: index) }
+            if let index = position(of: item.id) { count(queue.remove(at: index), -1) }
             if readWasFull && queue.count < readLimit / 2 { isStale = true }
         case .retry(let at):
             guard let index = position(of: item.id) else { return }
@@ -130,6 +149,15 @@ struct OutboxLanes {
             queue[index].piecesSent = piecesSent
         case .chatMigrated, .chatBlocked:
             isStale = true
+        }
+    }
+
+    private mutating func count(_ row: OutboxItem, _ change: Int) {
+        if row.content.isCallbackAnswer {
+            answersQueued += change
+        } else {
+            let rows = rowsByChat[row.chatID, default: 0] + change
+            rowsByChat[row.chatID] = rows > 0 ? rows : nil
         }
     }
 

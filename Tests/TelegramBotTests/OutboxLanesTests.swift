@@ -1,4 +1,5 @@
 import Foundation
+import KopiykaCore
 import KopiykaTestSupport
 import Ledger
 import TelegramClient
@@ -87,5 +88,67 @@ import Testing
         lanes.noteNewRows()
         #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) == .full(known: [1: .message(html: "x"), 2: .message(html: "x"),
                                                                              3: .message(html: "x"), 4: .message(html: "x")]))
+    }
+
+    /// `take` stops early once every chat's first row and every answer are behind it: over
+    /// random reads, sends and their ends, it starts exactly what a walk of the whole queue
+    /// would, and wakes at the same time.
+    @Test(arguments: 0..<20) func takeStartsWhatAWalkOfTheWholeQueueWould(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var lanes = OutboxLanes(pacer: SendPacer(configuration: .unpaced))
+        var nextID: Int64 = 1
+        var inFlight: [OutboxItem] = []
+        func newRows() -> [OutboxItem] {
+            (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                defer { nextID += 1 }
+                let answer = Int.random(in: 0..<6, using: &random) == 0
+                let waits = Int.random(in: 0..<5, using: &random) == 0
+                return row(nextID, chat: Int64.random(in: 1...4, using: &random),
+                           answer ? .callbackAnswer(queryID: "q", text: nil) : .message(html: "x"),
+                           notBefore: waits ? testNow.addingTimeInterval(Double.random(in: 1...9, using: &random)) : nil)
+            }
+        }
+        lanes.read(newRows(), limit: 500, at: now)
+        for step in 0..<300 {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                lanes.readNew(newRows(), limit: 500)
+            case 1 where !inFlight.isEmpty:
+                let item = inFlight.remove(at: Int.random(in: 0..<inFlight.count, using: &random))
+                let results: [OutboxResult] = [.sent(messageID: 1), .failed(reason: "x"), .retry(at: testNow.addingTimeInterval(3))]
+                lanes.finish(item, result: results[Int.random(in: 0..<results.count, using: &random)], piecesSent: 0)
+            case 2 where Int.random(in: 0..<8, using: &random) == 0:
+                // A full read: the queue as the outbox holds it, the rows in flight with it.
+                lanes.read(lanes.queue, limit: 500, at: now)
+            default:
+                let limit = Int.random(in: 1...6, using: &random)
+                let expected = Self.walk(lanes.queue, inFlight: inFlight, limit: limit, now: now)
+                let (ready, wakeAt) = lanes.take(now: now, wallNow: testNow, limit: limit)
+                #expect(ready.map(\.id) == expected.ready, "seed \(seed), step \(step)")
+                #expect(wakeAt == expected.wakeAt, "seed \(seed), step \(step)")
+                inFlight += ready
+            }
+        }
+    }
+
+    /// What `take` starts, found the slow way: every row of the queue, in order.
+    static func walk(_ queue: [OutboxItem], inFlight: [OutboxItem], limit: Int,
+                     now: ContinuousClock.Instant) -> (ready: [Int64], wakeAt: ContinuousClock.Instant?) {
+        var busy = Set(inFlight.filter { !$0.content.isCallbackAnswer }.map(\.chatID))
+        let flying = Set(inFlight.map(\.id))
+        var ready: [Int64] = []
+        var wakeAt: ContinuousClock.Instant?
+        for item in queue where flying.count + ready.count < limit && !flying.contains(item.id) {
+            if !item.content.isCallbackAnswer {
+                guard busy.insert(item.chatID).inserted else { continue }
+            }
+            if let notBefore = item.notBefore, notBefore > testNow {
+                let at = now + .milliseconds(Int64((notBefore.timeIntervalSince(testNow) * 1000).rounded(.up)))
+                wakeAt = min(wakeAt ?? at, at)
+            } else {
+                ready.append(item.id)
+            }
+        }
+        return (ready, wakeAt)
     }
 }
