@@ -12,8 +12,23 @@ public enum OutgoingText {
     /// O(n) in the length of the text.
     public static func split(_ html: String, limit: Int = maxLength) -> [String] {
         precondition(limit > 0)
+        return whole(html, limit: limit) ?? splitByWalking(html, limit: limit)
+    }
+
+    /// The walk token by token that `split` takes when `whole` cannot answer.
+    static func splitByWalking(_ html: String, limit: Int) -> [String] {
         var splitter = HTMLSplitter(html: html, limit: limit)
         return splitter.pieces()
+    }
+
+    /// A text without tags or entities that fits is one piece as it is, or none if blank:
+    /// what the walk gives, for a scan of its bytes instead of a token per scalar (a
+    /// confirmation's split cost 15,000 instructions, 2 % of its message). Nil otherwise.
+    static func whole(_ html: String, limit: Int) -> [String]? {
+        guard !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }),
+              html.utf8.count <= limit || html.utf16.count <= limit
+        else { return nil }
+        return html.unicodeScalars.allSatisfy(\.isWhiteSpace) ? [] : [html]
     }
 }
 

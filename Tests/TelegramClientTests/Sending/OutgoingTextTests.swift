@@ -119,6 +119,24 @@ import Testing
         }
     }
 
+    /// A text that `whole` answers for splits exactly as the walk splits it, at the limit's
+    /// edge too; texts with markup or over the limit are left to the walk.
+    @Test func aWholeTextIsWhatTheWalkGives() {
+        let parts = ["кава", " ", "\u{A0}", "\n", "\u{2028}", "😀", "🇺🇦", "e\u{301}", "x", "<b>", "&amp;", "&", "<"]
+        var answered = 0
+        for seed in UInt64(1)...500 {
+            var random = SplitMix64(seed: seed)
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in parts.randomElement(using: &random) ?? "" }.joined()
+            for limit in Set([1, 2, max(1, text.utf16.count - 1), max(1, text.utf16.count), text.utf16.count + 1, 4096]) {
+                let whole = OutgoingText.whole(text, limit: limit)
+                if whole != nil { answered += 1 }
+                #expect(OutgoingText.split(text, limit: limit) == OutgoingText.splitByWalking(text, limit: limit), "seed \(seed), limit \(limit)")
+                #expect(whole == nil || text.utf16.count <= limit && !text.contains("<") && !text.contains("&"), "seed \(seed)")
+            }
+        }
+        #expect(answered > 200, "the fast path hardly ran")
+    }
+
     @Test func plainTextDropsTagsAndDecodesEntities() {
         #expect(OutgoingText.plainText(fromHTML: "<b>кава</b> &amp; булка &lt;3 &#128512;") == "кава & булка <3 😀")
         #expect(OutgoingText.plainText(fromHTML: "a < b & c > d") == "a < b & c > d")
