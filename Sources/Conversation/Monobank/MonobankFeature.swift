@@ -30,6 +30,7 @@ struct MonobankFeature: Feature {
     /// A word of that shape with a letter and a digit in it is taken for one, wherever it is
     /// sent in a private chat, so it never becomes an entry's note.
     static func token(in text: String) -> String? {
+        guard text.utf8.count >= 44 else { return nil }  // Every message asks: most are shorter.
         let word = text.trimmed
         guard word.count == 44, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
               word.contains(where: \.isNumber), word.contains(where: \.isLetter) else { return nil }
