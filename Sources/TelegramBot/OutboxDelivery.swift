@@ -101,7 +101,7 @@ public final class OutboxDelivery: Sendable {
                 if loop.inFlight.isEmpty { await record(&unrecorded) }
                 if deadline != nil && ready.isEmpty && loop.inFlight.isEmpty { break }  // Drained: nothing can go out now.
                 let nextPrune = deadline == nil ? await pruneIfDue(&loop) : nil
-                await wait(until: [wakeAt, deadline, nextPrune, unrecorded.recordBy].compactMap { $0 })
+                await wait(until: [wakeAt, deadline, nextPrune, unrecorded.recordBy, loop.rowsBeyondDue(after: clock.now())].compactMap { $0 })
             }
             group.cancelAll()
         }

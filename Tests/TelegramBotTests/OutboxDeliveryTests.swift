@@ -1,7 +1,7 @@
 import Foundation
 import KopiykaTestSupport
 import Ledger
-import TelegramBot
+@testable import TelegramBot
 import TelegramClient
 import Testing
 
@@ -52,6 +52,27 @@ import Testing
         #expect(sends(to: 1) == 1, "A2 went out while A1 was still in flight")
         fake.release(chatID: 1)
         #expect(await eventually { texts(1) == ["A1", "A2"] })
+        #expect(await outbox.stop())
+    }
+
+    /// A new chat's first row queued behind more rows than one read holds goes out once
+    /// `rowsBeyondWait` passed on the injected clock, though nothing else wakes the sender.
+    @Test func aNewChatBehindAFullQueueGoesOutWhenItsWaitPassed() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        fake.hold(chatID: 1)
+        for number in 1...(OutboxDelivery.readLimit + 20) {
+            try await outbox.enqueue(.message(html: "A\(number)"), chatID: 1)
+        }
+        outbox.start()
+        #expect(await eventually { sends(to: 1) == 1 && outbox.time.earliestWake == OutboxDelivery.idleWait })
+        try await outbox.enqueue(.message(html: "B1"), chatID: 2)
+        #expect(await eventually { outbox.time.earliestWake == OutboxLanes.rowsBeyondWait })
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(sends(to: 2) == 0, "the whole queue was read again at once")
+        outbox.time.advance(by: OutboxLanes.rowsBeyondWait)
+        #expect(await eventually { texts(2) == ["B1"] })
+        fake.release(chatID: 1)
         #expect(await outbox.stop())
     }
 

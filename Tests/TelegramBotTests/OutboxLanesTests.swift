@@ -69,13 +69,21 @@ import Testing
     }
 
     /// When the last read did not hold every pending row, news means a full read: a new
-    /// chat's first row may lie beyond the queue.
-    @Test func aFullQueueIsReadAgainInFull() {
+    /// chat's first row may lie beyond the queue. Not at once, but `rowsBeyondWait` after the
+    /// last read, so a flood of updates does not read the whole queue again at every batch.
+    @Test func aFullQueueIsReadAgainInFullOnceItsWaitPassed() {
         var lanes = OutboxLanes(pacer: SendPacer(configuration: .unpaced))
         lanes.read([row(1, chat: 1), row(2, chat: 1)], limit: 2, at: now)
+        #expect(lanes.rowsBeyondDue(after: now) == nil)
         lanes.noteNewRows()
-        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) != .after(2))
-        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) != .none)
+        let due = now + OutboxLanes.rowsBeyondWait
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) == .none)
+        #expect(lanes.rowsBeyondDue(after: now) == due)
+        #expect(lanes.rowsBeyondDue(after: due) == nil, "a due read is no reason to wake again")
+        #expect(lanes.readNeeded(now: due, maxAge: .seconds(30)) == .full(known: [1: .message(html: "x"), 2: .message(html: "x")]))
+        lanes.read([row(1, chat: 1), row(2, chat: 1)], limit: 2, at: due)
+        #expect(lanes.readNeeded(now: due + OutboxLanes.rowsBeyondWait, maxAge: .seconds(30)) == .none)
+        #expect(lanes.rowsBeyondDue(after: due) == nil)
     }
 
     /// Rows queued faster than they go out wait in the database, not in the queue.
@@ -86,8 +94,9 @@ import Testing
         lanes.readNew([row(3, chat: 3), row(4, chat: 4), row(5, chat: 5)], limit: 4)
         #expect(lanes.queue.map(\.id) == [1, 2, 3, 4])
         lanes.noteNewRows()
-        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) == .full(known: [1: .message(html: "x"), 2: .message(html: "x"),
-                                                                             3: .message(html: "x"), 4: .message(html: "x")]))
+        #expect(lanes.readNeeded(now: now, maxAge: .seconds(30)) == .none)
+        #expect(lanes.readNeeded(now: now + OutboxLanes.rowsBeyondWait, maxAge: .seconds(30))
+            == .full(known: [1: .message(html: "x"), 2: .message(html: "x"), 3: .message(html: "x"), 4: .message(html: "x")]))
     }
 
     /// `take` stops early once every chat's first row and every answer are behind it: over
