@@ -2,6 +2,7 @@ import Foundation
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger
+import SQLite
 import Testing
 
 @Suite struct CorrectionTests {
@@ -43,6 +44,19 @@ import Testing
         try ledger.entries.delete(entryID: second.id)
         #expect(try add(300, by: olha).id > second.id)
         #expect(try ledger.entries.monthTotalsMismatches() == 0)
+    }
+
+    /// Whatever path removes the latest entry, even one that keeps no restorable copy, its id
+    /// is not given again: SQLite records it as it deletes.
+    @Test func anEntryDeletedByAnyPathKeepsItsIDFromTheNext() throws {
+        let olha = try member()
+        _ = try add(100, by: olha)
+        let latest = try add(200, by: olha)
+        let other = try Connection(path: test.path)
+        try other.execute("DELETE FROM entries WHERE id >= ?", latest.id - 1)
+        #expect(try add(300, by: olha).id == latest.id + 1)
+        try other.execute("DELETE FROM entries")
+        #expect(try add(400, by: olha).id == latest.id + 2)
     }
 
     @Test func viewsAreFoundByTheirEntriesAndTheirTelegramMessage() throws {

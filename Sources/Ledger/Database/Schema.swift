@@ -110,6 +110,7 @@ enum Schema {
         quickPins,
         openHolds,
         outboxStateCheck,
+        entryIDs,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -57,20 +57,15 @@ extension EntryStore {
                     accountName: accountName))
                 id += 1
             }
-            if let last = stored.last {
-                try db.execute("""
-                    INSERT INTO bot_state (key, value) VALUES ('last_entry_id', ?)
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                    """, last.id)
-            }
             return stored
         }
     }
 
     /// The id after every one ever given. SQLite alone would give a deleted latest entry's id
     /// again, and the confirmations, lists and buttons that still name it (with its restore
-    /// button) would then show and change the new entry, of whatever household. Three lookups
-    /// by primary key.
+    /// button) would then show and change the new entry, of whatever household. A deleted id
+    /// is in `deleted_entries` while it can be restored, and in `bot_state`, which a trigger
+    /// keeps at the highest id ever deleted (`Schema.entryIDs`). Three lookups by primary key.
     func nextEntryID() throws -> Int64 {
         try db.queryFirst("""
             SELECT MAX(COALESCE((SELECT MAX(id) FROM entries), 0),
