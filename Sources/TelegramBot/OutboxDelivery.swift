@@ -73,6 +73,8 @@ public final class OutboxDelivery: Sendable {
                 let deadline = drainDeadline.withLock { $0 }
                 if let deadline, clock.now() >= deadline { break }
                 if core.doorbell.takeNewRows() { loop.noteNewRows() }
+                // A drain sends what it can now: rows beyond a full queue are read at once.
+                if deadline != nil { loop.readRowsBeyondNow() }
                 // One instant for both: a full read decided after the record would find its rows pending.
                 let now = clock.now()
                 if unrecorded.mustRecord(now: now, inFlight: loop.inFlight.count, limit: Self.maxInFlight,

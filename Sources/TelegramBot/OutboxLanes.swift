@@ -78,6 +78,12 @@ struct OutboxLanes {
 
     mutating func markStale() { isStale = true }
 
+    /// Rows queued beyond a full queue are read on the next turn, not `rowsBeyondWait` after
+    /// the last read: for a drain before shutdown, which would otherwise leave them behind.
+    mutating func readRowsBeyondNow() {
+        if rowsBeyond { isStale = true }
+    }
+
     /// Rows may have been queued: read what is new, or, if the queue did not hold all pending
     /// rows, everything once `rowsBeyondWait` passed (a new chat's first row could be beyond it).
     mutating func noteNewRows() {

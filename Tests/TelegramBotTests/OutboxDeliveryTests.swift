@@ -76,6 +76,28 @@ import Testing
         #expect(await outbox.stop())
     }
 
+    /// A drain before shutdown sends a new chat's row and a button's answer queued behind a
+    /// full queue at once, rather than leave them for `rowsBeyondWait` it does not wait for.
+    /// Found by a reviewer.
+    @Test func aDrainSendsWhatWasQueuedBehindAFullQueue() async throws {
+        defer { fake.stop() }
+        var pacing = SendPacer.Configuration()
+        pacing.perChatBurst = 1
+        pacing.perChatInterval = .seconds(10)
+        let outbox = try RunningDelivery(fake: fake, pacing: pacing)
+        for number in 1...(OutboxDelivery.readLimit + 20) {
+            try await outbox.enqueue(.message(html: "A\(number)"), chatID: 1)
+        }
+        outbox.start()
+        #expect(await eventually { texts(1).count == 1 && outbox.time.earliestWake == .seconds(10) })
+        try await outbox.enqueue(.message(html: "B1"), chatID: 2)
+        try await outbox.enqueue(.callbackAnswer(queryID: "q1", text: nil), chatID: 3)
+        outbox.delivery.drain(by: outbox.time.deliveryClock.now() + .seconds(3))
+        #expect(await eventually { texts(2) == ["B1"] && fake.requests(method: "answerCallbackQuery").count == 1 })
+        #expect(texts(1).count == 1, "the paced chat went on in the drain")
+        #expect(await outbox.stop())
+    }
+
     @Test func atMostMaxInFlightSendsAreInFlight() async throws {
         defer { fake.stop() }
         let outbox = try RunningDelivery(fake: fake)
