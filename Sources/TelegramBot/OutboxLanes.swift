@@ -21,8 +21,8 @@ struct OutboxLanes {
     private var busyChats: Set<Int64> = []
     /// How many rows of the queue each chat has, and how many are callback answers (in no
     /// lane): `take` stops once it passed every chat's first row and every answer, instead
-    /// of walking a long chat's whole queue on every turn (with one busy chat, a sixth of the
-    /// sender's instructions).
+    /// of walking a long chat's whole queue on every turn (with one busy chat, 48,000
+    /// instructions a message: 7 % of all, callgrind).
     private var rowsByChat: [Int64: Int] = [:]
     private var answersQueued = 0
     /// When the outbox is next pruned.
