@@ -110,6 +110,27 @@ import Testing
         #expect(Set(names).count == names.count, "a name belongs to two commands")
     }
 
+    /// The byte-by-byte lookup of a message's first word finds what `word` finds for the
+    /// word as characters, in any case, with any apostrophe, ё or not, and hands every other
+    /// scalar to `word` itself.
+    @Test func aTextsFirstWordIsFoundAsWordFindsIt() {
+        let words = KnownCommand.allCases.flatMap(\.words)
+        for word in words {
+            #expect(word.unicodeScalars.allSatisfy { KnownCommand.folded($0) == $0 }, "\(word) is not kept by folded")
+        }
+        let pieces = words + words.map { $0.uppercased() } + ["Отчёт", "ОТЧЁТ", "отчe\u{308}т", "здоров'я", "здоров`я", "ЗДОРОВ’Я",
+            "кава", "İ", "É", "\u{301}", "😀", "1", ".", "/", "ґ", "Ґ", "Ѐ", "ѝ", "\u{482}", "\u{48A}"]
+        let gaps = [" ", "\t", "\n", "\r\n", "\u{A0}", "\u{2003}", "\u{1C}", ""]
+        var random = SplitMix64(seed: 18)
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                (pieces.randomElement(using: &random) ?? "") + (gaps.randomElement(using: &random) ?? "")
+            }.joined()
+            #expect(KnownCommand.wordAtStart(of: text) == KnownCommand.word(String(text.prefix { !$0.isWhitespace })),
+                    "\(text.unicodeScalars.map { $0.value })")
+        }
+    }
+
     @Test func editDistanceCountsASwapAsOneSlip() {
         func distance(_ a: String, _ b: String) -> Int { KnownCommand.editDistance(Array(a), Array(b)) }
         #expect(distance("reprot", "report") == 1)

@@ -28,9 +28,8 @@ extension ConversationHandler {
     /// anything else. A message that reads as an entry stays one: `бюджет на каву 85`, and
     /// also `звіт 2026`, which has an amount; `/report 2026` is the report.
     func commandWord(_ text: String, member: Member) throws -> Command? {
-        let head = text.prefix { !$0.isWhitespace }
-        guard let known = KnownCommand.word(String(head)) else { return nil }
-        let argument = text.dropFirst(head.count).trimmed
+        guard let known = KnownCommand.wordAtStart(of: text) else { return nil }
+        let argument = text.dropFirst(text.prefix { !$0.isWhitespace }.count).trimmed
         guard !argument.isEmpty else { return Command(name: known.name, argument: "") }
         let entries = EntriesFeature(context)
         let household = try entries.household(of: member)
