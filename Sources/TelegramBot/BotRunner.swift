@@ -66,14 +66,13 @@ public struct BotRunner: Sendable {
 
     /// Runs until the task is cancelled (SIGINT/SIGTERM cancel it) or the token is refused.
     public func run() async -> Exit {
-        // One thread holds the long poll; the rest carry a round of sends.
-        let http = CurlHTTPClient(maxConnections: OutboxDelivery.maxInFlight + 1)
-        defer { http.shutdown() }
+        // The sender and the poller run on the core's thread, which makes their requests too.
+        let http = core.http
         let api = BotAPI(token: configuration.token, baseURL: configuration.apiURL, http: http)
         let delivery = OutboxDelivery(core: core, api: api, pacing: configuration.pacingDisabled ? .unpaced : .telegram,
                                       logger: log, clock: configuration.clock)
         // Replies queued before a restart go out while we introduce ourselves.
-        let sending = Task { await delivery.run() }
+        let sending = Task(executorPreference: http.executor) { await delivery.run() }
 
         guard let me = await introduce(api) else {
             sending.cancel()
@@ -86,10 +85,12 @@ public struct BotRunner: Sendable {
 
         let scheduler = Task { await runScheduler() }
         let fetcher = Task { await runStatementFetching(api) }
-        let bankHTTP = CurlHTTPClient(maxConnections: 1)
+        let bankHTTP = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-bank")
         let monobank = Task { await runMonobankFeed(bankHTTP) }
         let rates = Task { if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) } }
-        let exit = await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()
+        let exit = await withTaskExecutorPreference(http.executor) {
+            await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()
+        }
         scheduler.cancel()
         fetcher.cancel()
         monobank.cancel()

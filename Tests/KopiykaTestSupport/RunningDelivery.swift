@@ -17,7 +17,6 @@ public final class RunningDelivery: Sendable {
     public let delivery: OutboxDelivery
     public let log = CapturedLog()
     private let folder = TemporaryDirectory("outbox")
-    private let http = CurlHTTPClient(maxConnections: OutboxDelivery.maxInFlight + 1)
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     public init(fake: FakeBotAPI, pacing: SendPacer.Configuration = .unpaced, ledgerClock: WallClock = .fixed(testNow)) throws {
@@ -25,18 +24,17 @@ public final class RunningDelivery: Sendable {
         core = try BotCore(databasePath: folder.path("outbox.sqlite"), catalog: try Catalog.load(), clock: ledgerClock,
                            settings: ConversationSettings(timeZone: kyiv))
         let log = self.log
-        delivery = OutboxDelivery(core: core, api: BotAPI(token: fake.token, baseURL: fake.baseURL, http: http),
+        delivery = OutboxDelivery(core: core, api: BotAPI(token: fake.token, baseURL: fake.baseURL, http: core.http),
                                   pacing: pacing, logger: TelegramLogger { level, message in log.append("\(level) \(message)") },
                                   clock: time.deliveryClock)
     }
-
-    deinit { http.shutdown() }
 
     public var databasePath: String { folder.path("outbox.sqlite") }
 
     public func start() {
         let delivery = self.delivery
-        task.withLock { $0 = Task { await delivery.run() } }
+        let thread = core.http.executor
+        task.withLock { $0 = Task(executorPreference: thread) { await delivery.run() } }
     }
 
     /// Cancels the sender and waits for it; true if it stopped within `timeout`.

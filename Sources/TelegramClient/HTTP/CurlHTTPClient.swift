@@ -5,23 +5,30 @@ import FoundationEssentials
 /// concurrently through curl's multi interface (`CurlMultiLoop`). Callers suspend on a
 /// continuation; the cooperative pool never blocks.
 ///
+/// The thread is an executor too (`executor`): an actor that runs on it, or a task that
+/// prefers it, makes a request and is resumed with the answer without a hand-off between
+/// threads. Whatever runs there holds up the transfers while it runs.
+///
 /// `maxConnections`: how many requests run at once (one is the 50 s long poll); more wait
 /// inside curl rather than open yet another connection.
 public final class CurlHTTPClient: HTTPClient {
-    private let loop: CurlMultiLoop?
+    private let loop: CurlMultiLoop
 
-    public init(maxConnections: Int = 8) {
+    /// `threadName`: what `top -H` shows for the thread (15 bytes at most).
+    public init(maxConnections: Int = 8, threadName: String = "kopiyka-curl") {
         CurlGlobal.initializeOnce()
-        loop = CurlMultiLoop(maxConnections: maxConnections)
-        if let loop {
-            startThread(name: "kopiyka-curl", stackSize: 1 << 20) { loop.run() }
-        }
+        loop = CurlMultiLoop(maxConnections: maxConnections, threadName: threadName)
     }
 
-    deinit { loop?.close() }
+    deinit { loop.close() }
 
-    /// Stops the thread after the transfers under way; later requests fail at once.
-    public func shutdown() { loop?.close() }
+    /// The client's thread, as a serial executor (for an actor's `unownedExecutor`) and as a
+    /// task executor (`Task(executorPreference:)`). It keeps running Swift jobs after `shutdown()`.
+    public var executor: any SerialExecutor & TaskExecutor { loop }
+
+    /// Later requests fail at once; the thread stops after the transfers under way, until a
+    /// Swift job comes for it.
+    public func shutdown() { loop.close() }
 
     /// Cancelling the calling task aborts the transfer at once.
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -29,15 +36,14 @@ public final class CurlHTTPClient: HTTPClient {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let job = TransferJob(request: request, cancellation: cancellation, continuation: continuation)
-                if loop?.submit(job) != true {
-                    let reason = loop == nil ? "curl_multi_init failed" : "client shut down"
-                    continuation.resume(
-                        throwing: HTTPClientError(kind: .invalidRequest, curlCode: 0, curlMessage: reason, url: request.url))
+                if !loop.submit(job) {
+                    continuation.resume(throwing: HTTPClientError(
+                        kind: .invalidRequest, curlCode: 0, curlMessage: "client shut down", url: request.url))
                 }
             }
         } onCancel: {
             cancellation.cancel()
-            loop?.wake()
+            loop.wake()
         }
     }
 }

@@ -7,19 +7,26 @@ import Synchronization
 /// ready transfer along, and resumes the callers of those that ended. One thread for any
 /// number of concurrent requests, and no hand-off of each request to a worker of its own.
 ///
+/// The thread is also an executor: Swift jobs enqueued on it (an actor's, a task's that
+/// prefers it) run between turns of curl's work, so a task there that makes a request is
+/// resumed on the same thread, without waking another. The thread ends once the loop is
+/// closed and idle; a job that comes later starts it again.
+///
 /// Connections (and TLS sessions) live in the multi handle's cache and are reused by any
 /// transfer to the same host. At most `maxConnections` are open; a request beyond them waits
 /// inside curl for one to free up.
-final class CurlMultiLoop: @unchecked Sendable {
+final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
     // @unchecked: `inbox` is guarded by its mutex; everything else is touched only on the
-    // loop's thread, except `multi` for `curl_multi_wakeup`, which curl makes thread-safe,
-    // and which is called under the inbox lock so it never races the handle's cleanup.
+    // loop's thread, except `multi` for `curl_multi_wakeup`, which curl makes thread-safe.
     private struct Inbox {
         var jobs: [TransferJob] = []
+        /// Swift jobs to run on the thread, in the order they came.
+        var tasks: [UnownedJob] = []
         var closed = false
+        /// The thread returned: a new Swift job starts it again.
         var ended = false
-        /// The loop found no job and is in (or about to enter) `curl_multi_poll`: a new job
-        /// must wake it. While it works it takes new jobs on its next turn without a wake-up,
+        /// The loop found no work and is in (or about to enter) `curl_multi_poll`: new work
+        /// must wake it. While it works it takes new work on its next turn without a wake-up,
         /// which is a write to a socket and a read back (a quarter of a busy bot's system calls).
         var polling = false
     }
@@ -29,14 +36,31 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var active: [CurlTransfer] = []
     private var spareHandles: [UnsafeMutableRawPointer] = []
     private let maxConnections: Int
+    private let threadName: String
 
-    /// Nil when curl cannot make a multi handle (out of memory).
-    init?(maxConnections: Int) {
-        guard let multi = curl_multi_init() else { return nil }
+    /// Starts the thread. Stops the process when curl cannot make a multi handle: only a
+    /// failed allocation of a few kilobytes, at start-up, does that.
+    init(maxConnections: Int, threadName: String) {
+        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
         self.multi = multi
         self.maxConnections = max(1, maxConnections)
+        self.threadName = threadName
         _ = kopiyka_curl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, self.maxConnections)
         _ = kopiyka_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, self.maxConnections)
+        startLoopThread()
+    }
+
+    deinit {
+        for handle in spareHandles { curl_easy_cleanup(handle) }
+        curl_multi_cleanup(multi)
+    }
+
+    /// Why 8 MB: the size of the pool's threads; whatever runs here may recurse as deep as it
+    /// would there. Only the pages touched take memory.
+    private static let stackSize = 8 << 20
+
+    private func startLoopThread() {
+        startThread(name: threadName, stackSize: Self.stackSize) { self.run() }
     }
 
     /// False once the loop is closed: the caller fails the job itself.
@@ -52,12 +76,28 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
+    /// Runs `job` on the loop's thread, after the jobs before it.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let restart = inbox.withLock { inbox in
+            inbox.tasks.append(job)
+            if inbox.polling {
+                inbox.polling = false
+                curl_multi_wakeup(multi)
+            }
+            defer { inbox.ended = false }
+            return inbox.ended
+        }
+        if restart { startLoopThread() }
+    }
+
     /// Makes the loop look at its transfers now (one was cancelled).
     func wake() {
         inbox.withLock { inbox in if !inbox.ended { curl_multi_wakeup(multi) } }
     }
 
-    /// Later jobs fail at once; the loop ends when the transfers it has are done.
+    /// Later requests fail at once; the thread ends when the transfers it has are done and no
+    /// Swift job waits.
     func close() {
         inbox.withLock { inbox in
             inbox.closed = true
@@ -65,12 +105,15 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    /// The thread's body; returns after `close()`, once its transfers ended.
-    func run() {
+    /// The thread's body; returns after `close()`, once its transfers ended and no Swift job waits.
+    private func run() {
         while true {
-            let (jobs, closed) = inbox.withLock { inbox in
-                defer { inbox.jobs = [] }
-                return (inbox.jobs, inbox.closed)
+            let (tasks, jobs, closed) = inbox.withLock { inbox in
+                defer { inbox.tasks = []; inbox.jobs = [] }
+                return (inbox.tasks, inbox.jobs, inbox.closed)
+            }
+            for task in tasks {
+                task.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
             }
             for job in jobs { start(job) }
             removeCancelled()
@@ -79,17 +122,17 @@ final class CurlMultiLoop: @unchecked Sendable {
             finishDone()
             if closed && active.isEmpty {
                 let drained = inbox.withLock { inbox in
-                    guard inbox.jobs.isEmpty else { return false }
+                    guard inbox.jobs.isEmpty && inbox.tasks.isEmpty else { return false }
                     inbox.ended = true
                     return true
                 }
                 if drained { break }
                 continue
             }
-            // A job that came while the loop worked is started first; one that comes after this
+            // Work that came while the loop worked is taken first; work that comes after this
             // wakes the poll (a wake-up just before it makes it return at once).
             let idle = inbox.withLock { inbox in
-                inbox.polling = inbox.jobs.isEmpty
+                inbox.polling = inbox.jobs.isEmpty && inbox.tasks.isEmpty
                 return inbox.polling
             }
             guard idle else { continue }
@@ -98,9 +141,6 @@ final class CurlMultiLoop: @unchecked Sendable {
             _ = curl_multi_poll(multi, nil, 0, 1000, nil)
             inbox.withLock { $0.polling = false }
         }
-        for handle in spareHandles { curl_easy_cleanup(handle) }
-        spareHandles = []
-        curl_multi_cleanup(multi)
     }
 
     private func start(_ job: TransferJob) {

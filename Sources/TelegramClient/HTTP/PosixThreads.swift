@@ -1,8 +1,8 @@
 import Glibc
 
-// The curl thread and the checkpoint thread, on pthreads. Foundation's `Thread` would do the
-// same, but it lives in full Foundation, which the bot does not load (its libraries would be
-// a quarter of the memory budget).
+// The curl threads (the bot's among them) and the checkpoint thread, on pthreads. Foundation's
+// `Thread` would do the same, but it lives in full Foundation, which the bot does not load (its
+// libraries would be a quarter of the memory budget).
 
 /// Starts a detached thread running `body`; the thread ends when `body` returns.
 public func startThread(name: String, stackSize: Int, _ body: @escaping @Sendable () -> Void) {

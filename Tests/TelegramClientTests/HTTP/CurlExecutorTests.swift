@@ -1,0 +1,82 @@
+import Foundation
+import KopiykaTestSupport
+import Synchronization
+import Testing
+
+@testable import TelegramClient
+
+/// The client's thread as an executor: what runs there, and that it keeps running.
+@Suite struct CurlExecutorTests {
+    @Test func aTaskThatPrefersTheClientRunsOnItsThreadBeforeAndAfterARequest() async throws {
+        let fake = FakeBotAPI()
+        try fake.start()
+        defer { fake.stop() }
+        let http = CurlHTTPClient(maxConnections: 2, threadName: "kopiyka-t-req")
+        let api = BotAPI(token: fake.token, baseURL: fake.baseURL, http: http)
+        let threads = try await Task(executorPreference: http.executor) {
+            let before = currentThreadName()
+            _ = try await api.sendMessage(chatID: 5, text: "кава 85")
+            return (before, currentThreadName())
+        }.value
+        #expect(threads.0 == "kopiyka-t-req")
+        #expect(threads.1 == "kopiyka-t-req")
+        #expect(fake.sentMessages(chatID: 5).count == 1)
+    }
+
+    @Test func anActorOnTheClientRunsThereAndStillRunsAfterTheThreadStopped() async throws {
+        let http = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-t-stop")
+        let counter = Counter(on: http)
+        #expect(await counter.add() == (1, "kopiyka-t-stop"))
+        http.shutdown()
+        // Closed and idle, the thread ends; the actor's next job starts it again.
+        #expect(await eventually { threadCount(named: "kopiyka-t-stop") == 0 })
+        let second = await within(.seconds(60)) { await counter.add() }
+        #expect(second.map { $0 == (2, "kopiyka-t-stop") } == true)
+        await #expect(throws: HTTPClientError.self) {
+            _ = try await http.perform(HTTPRequest(method: .get, url: "http://127.0.0.1:9/"))
+        }
+    }
+
+    /// A job from another thread wakes the loop's poll: had it to wait for the poll's 1 s
+    /// timeout instead, 40 hops would take 40 s. The hops come from a thread of the test's
+    /// own, as the pool's threads can be starved for seconds by other suites.
+    @Test func jobsFromAnotherThreadWakeTheLoopAtOnce() async throws {
+        let http = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-t-wake")
+        let executor = http.executor
+        let (elapsed, names) = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let start = ContinuousClock.now
+                var names: Set<String> = []
+                for _ in 1...40 {
+                    // Time for the loop to go back to its poll before the next job comes.
+                    Thread.sleep(forTimeInterval: 0.005)
+                    let done = DispatchSemaphore(value: 0)
+                    let name = Mutex("")
+                    Task(executorPreference: executor) {
+                        name.withLock { $0 = currentThreadName() }
+                        done.signal()
+                    }
+                    done.wait()
+                    names.insert(name.withLock { $0 })
+                }
+                continuation.resume(returning: (ContinuousClock.now - start, names))
+            }
+        }
+        #expect(names == ["kopiyka-t-wake"])
+        #expect(elapsed < .seconds(20), "\(elapsed)")
+    }
+}
+
+private actor Counter {
+    private let http: CurlHTTPClient
+    private var count = 0
+
+    init(on http: CurlHTTPClient) { self.http = http }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { http.executor.asUnownedSerialExecutor() }
+
+    func add() -> (Int, String) {
+        count += 1
+        return (count, currentThreadName())
+    }
+}
