@@ -89,7 +89,8 @@ public struct BotRunner: Sendable {
         let monobank = Task { await runMonobankFeed(bankHTTP) }
         let rates = Task { if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) } }
         let exit = await withTaskExecutorPreference(http.executor) {
-            await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper).run()
+            await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper,
+                             executor: http.executor).run()
         }
         scheduler.cancel()
         fetcher.cancel()

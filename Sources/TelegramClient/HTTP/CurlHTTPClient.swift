@@ -27,7 +27,8 @@ public final class CurlHTTPClient: HTTPClient {
     public var executor: any SerialExecutor & TaskExecutor { loop }
 
     /// Later requests fail at once; the thread stops after the transfers under way, until a
-    /// Swift job comes for it.
+    /// Swift job comes for it. A client whose thread an actor runs on is better left to its
+    /// deinit: after this, every job that finds the thread idle starts a new one.
     public func shutdown() { loop.close() }
 
     /// Cancelling the calling task aborts the transfer at once.

@@ -33,12 +33,18 @@ public struct LongPoller: Sendable {
     private let configuration: Configuration
     private let sleeper: Sleeper
     private let random: @Sendable () -> Double
+    /// Where the tasks that hand over updates start (nil: the cooperative pool). The bot's
+    /// poller passes its own thread: a task that started on the pool would wait for a free
+    /// thread there before each batch.
+    private let executor: (any TaskExecutor)?
 
     public init(
         api: BotAPI, handler: any UpdateHandler, logger: TelegramLogger = .silent,
         configuration: Configuration = Configuration(), sleeper: Sleeper = .continuous,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        executor: (any TaskExecutor)? = nil
     ) {
+        self.executor = executor
         self.api = api
         self.handler = handler
         self.log = logger.redacting(token: api.token)
@@ -120,7 +126,7 @@ public struct LongPoller: Sendable {
     private func deliver(_ updates: [Update], to handler: any BatchUpdateHandler) async -> Bool {
         do {
             // Like `deliver`: a shutdown lets the batch in hand finish its transaction.
-            return try await Task { try await handler.handle(batch: updates) }.value
+            return try await Task(executorPreference: executor) { try await handler.handle(batch: updates) }.value
         } catch {
             log.warning("a batch of \(updates.count) updates failed (\(error)); handling them one by one")
             return false
@@ -141,7 +147,7 @@ public struct LongPoller: Sendable {
                 // An unstructured task does not inherit cancellation: a shutdown lets the update
                 // in hand finish its transaction instead of tearing it half-way.
                 let handler = self.handler
-                try await Task { try await handler.handle(update) }.value
+                try await Task(executorPreference: executor) { try await handler.handle(update) }.value
                 if failures >= 4 { log.warning("update \(update.updateID) taken after \(failures) failed tries") }
                 return true
             } catch {
