@@ -93,7 +93,13 @@ import Testing
 }
 
 /// Runs the bot as systemd's `Restart=on-failure` would: started again as soon as it dies.
-private final class Supervisor {
+///
+/// It watches from a thread of its own, as `RunningKopiyka.signal(_:when:)` does. Watched from
+/// a task, a death waited for a thread of the cooperative pool, which other suites' synchronous
+/// tests can hold for a minute: inside the full suite its six restarts took 3–75 s (1.2 s
+/// alone), and a phase timed out. `@unchecked`: one thread at a time touches its state, the
+/// test's task or, while the task awaits it, the thread of `run(until:)`.
+private final class Supervisor: @unchecked Sendable {
     private let start: () throws -> RunningKopiyka
     private(set) var current: RunningKopiyka
     private var ended: [RunningKopiyka] = []
@@ -106,8 +112,16 @@ private final class Supervisor {
     var deaths: [RunningKopiyka.Termination] { ended.compactMap(\.termination) }
     var stderr: String { (ended + [current]).map(\.stderr).joined() }
 
-    /// True once `done` holds; false after `timeout`.
-    func run(until done: () -> Bool, timeout: Duration = .seconds(60)) async throws -> Bool {
+    /// True once `done` holds; false after `timeout`, or if the bot could not be started again.
+    func run(until done: @escaping @Sendable () -> Bool, timeout: Duration = .seconds(60)) async throws -> Bool {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { [self] in
+                continuation.resume(with: Result { try watch(until: done, timeout: timeout) })
+            }.start()
+        }
+    }
+
+    private func watch(until done: () -> Bool, timeout: Duration) throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if done() { return true }
@@ -115,7 +129,7 @@ private final class Supervisor {
                 ended.append(current)
                 current = try start()
             }
-            try await Task.sleep(for: .milliseconds(10))
+            usleep(10_000)
         }
         return done()
     }
