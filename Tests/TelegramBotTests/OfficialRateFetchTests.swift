@@ -2,6 +2,7 @@ import Foundation
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger
+import SQLite
 import Testing
 @testable import TelegramBot
 
@@ -18,6 +19,13 @@ import Testing
 
     init() throws { try fake.start() }
 
+    /// Whether the bot's database holds the NBU's dollar rate for `date`.
+    func dollarRateStored(on date: LocalDate) -> Bool {
+        let count = try? Connection(path: path).queryFirst(
+            "SELECT COUNT(*) FROM official_rates WHERE currency = 'USD' AND date = ?", date.iso) { $0.int(0) }
+        return (count ?? 0) > 0
+    }
+
     /// The texts, without the charts that follow reports.
     func plain(_ chatID: Int64) -> [String] {
         fake.sentMessages(chatID: chatID).filter { $0.document == nil }.map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
@@ -29,7 +37,7 @@ import Testing
         try nbu.start()
         let bot = try RunningBot(fake: fake, databasePath: path, nbuURL: nbu.baseURL)
         // At start today's rate is missing: Saturday has none, so Friday's is fetched.
-        #expect(await eventually { nbu.daysAsked == [saturday, friday] })
+        #expect(await eventually { nbu.daysAsked == [saturday, friday] && dollarRateStored(on: friday) })
         fake.enqueueMessage(chatID: 701, text: "/start")
         fake.enqueueMessage(chatID: 701, text: "кава 5 €")
         fake.enqueueMessage(chatID: 701, text: "/report")
@@ -60,7 +68,9 @@ import Testing
         #expect(await eventually { plain(702).count == 3 })
         #expect(plain(702).last?.contains("Без курсу не враховано: 10 $") == true, "\(plain(702).last ?? "")")
         nbu.down(nil)
-        #expect(await eventually { nbu.daysAsked.suffix(2) == [saturday, friday] })
+        // Stored, not only asked: the fetcher stores the answer a moment later, and the bot
+        // can take the report in between.
+        #expect(await eventually { nbu.daysAsked.suffix(2) == [saturday, friday] && dollarRateStored(on: friday) })
         fake.enqueueMessage(chatID: 702, text: "/report")
         #expect(await eventually { plain(702).count == 4 })
         // 10 $ × 41.2345 = 412.345 ₴ → 412.35 ₴: the taxi written before any rate counts now.
