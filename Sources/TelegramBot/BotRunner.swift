@@ -83,11 +83,16 @@ public struct BotRunner: Sendable {
         log.info("running as @\(me.username ?? "?") against \(TokenRedaction.redact(configuration.apiURL))")
         await publishCommands(api)
 
-        let scheduler = Task { await runScheduler() }
-        let fetcher = Task { await runStatementFetching(api) }
+        // The loops of timed jobs and outside updates run there too, between updates: each
+        // hands its work to the core, and a loop on the pool would wait for a free thread.
+        let thread = http.executor
+        let scheduler = Task(executorPreference: thread) { await runScheduler() }
+        let fetcher = Task(executorPreference: thread) { await runStatementFetching(api) }
         let bankHTTP = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-bank")
-        let monobank = Task { await runMonobankFeed(bankHTTP) }
-        let rates = Task { if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) } }
+        let monobank = Task(executorPreference: thread) { await runMonobankFeed(bankHTTP) }
+        let rates = Task(executorPreference: thread) {
+            if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) }
+        }
         let exit = await withTaskExecutorPreference(http.executor) {
             await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper,
                              executor: http.executor).run()
