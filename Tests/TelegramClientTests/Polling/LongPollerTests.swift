@@ -168,7 +168,10 @@ private func waitUntil(
                 exit = await run.value
             }
             #expect(exit == .cancelled)
-            #expect(elapsed < .seconds(5))  // "a few seconds", not the poll's 50
+            // "A few seconds", not the poll's 50. Why 20: the probe forgives only pauses over
+            // 200 ms, and a full suite's CPU-bound threads (each running bot has one of its
+            // own) made shorter ones add up to 6 s once.
+            #expect(elapsed < .seconds(20))
         }
     }
 
