@@ -83,14 +83,16 @@ public struct BotRunner: Sendable {
         log.info("running as @\(me.username ?? "?") against \(TokenRedaction.redact(configuration.apiURL))")
         await publishCommands(api)
 
-        // The loops of timed jobs and outside updates run there too, between updates: each
-        // hands its work to the core, and a loop on the pool would wait for a free thread.
+        // The loops of timed jobs and of Telegram's files run there too, between updates: each
+        // hands its work to the core, and a loop on the pool would wait for a free thread. The
+        // banks' loops run on their own client's thread: their answers (a Monobank statement
+        // is up to ~270 KB of JSON, 5–7 ms to decode) must not hold up replies.
         let thread = http.executor
         let scheduler = Task(executorPreference: thread) { await runScheduler() }
         let fetcher = Task(executorPreference: thread) { await runStatementFetching(api) }
         let bankHTTP = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-bank")
-        let monobank = Task(executorPreference: thread) { await runMonobankFeed(bankHTTP) }
-        let rates = Task(executorPreference: thread) {
+        let monobank = Task(executorPreference: bankHTTP.executor) { await runMonobankFeed(bankHTTP) }
+        let rates = Task(executorPreference: bankHTTP.executor) {
             if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) }
         }
         let exit = await withTaskExecutorPreference(http.executor) {
