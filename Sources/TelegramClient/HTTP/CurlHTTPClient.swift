@@ -12,7 +12,7 @@ import FoundationEssentials
 /// `maxConnections`: how many requests run at once (one is the 50 s long poll); more wait
 /// inside curl rather than open yet another connection.
 public final class CurlHTTPClient: HTTPClient {
-    private let loop: CurlMultiLoop
+    let loop: CurlMultiLoop
 
     /// `threadName`: what `top -H` shows for the thread (15 bytes at most).
     public init(maxConnections: Int = 8, threadName: String = "kopiyka-curl") {

@@ -36,6 +36,8 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
     private var active: [CurlTransfer] = []
     private var spareHandles: [UnsafeMutableRawPointer] = []
     private let maxConnections: Int
+    /// Turns of curl's work so far (calls of `curl_multi_perform`), for the tests.
+    let turns = Atomic<Int>(0)
     private let threadName: String
 
     /// Starts the thread. Stops the process when curl cannot make a multi handle: only a
@@ -108,17 +110,12 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
     /// The thread's body; returns after `close()`, once its transfers ended and no Swift job waits.
     private func run() {
         while true {
-            let (tasks, jobs, closed) = inbox.withLock { inbox in
-                defer { inbox.tasks = []; inbox.jobs = [] }
-                return (inbox.tasks, inbox.jobs, inbox.closed)
-            }
-            for task in tasks {
-                task.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
-            }
+            let (jobs, closed) = runTasks()
             for job in jobs { start(job) }
             removeCancelled()
             var running: Int32 = 0
             _ = curl_multi_perform(multi, &running)
+            turns.add(1, ordering: .relaxed)
             finishDone()
             if closed && active.isEmpty {
                 let drained = inbox.withLock { inbox in
@@ -142,6 +139,33 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
             inbox.withLock { $0.polling = false }
         }
     }
+
+    /// Runs the Swift jobs waiting, and those they enqueue in turn, before curl's next turn: a
+    /// hop between an actor and a task here is a job, and a reply takes a chain of two dozen.
+    /// Each turn of `curl_multi_perform` polls every transfer under way (a system call each),
+    /// so a turn per hop made most of a lone chat's system calls. `maxRounds` bounds how long
+    /// transfers wait behind a chain that keeps going.
+    ///
+    /// Returns the transfers submitted meanwhile, and whether the loop is closed.
+    private func runTasks() -> (jobs: [TransferJob], closed: Bool) {
+        var jobs: [TransferJob] = []
+        for _ in 0..<Self.maxRounds {
+            let (tasks, submitted, closed) = inbox.withLock { inbox in
+                defer { inbox.tasks = []; inbox.jobs = [] }
+                return (inbox.tasks, inbox.jobs, inbox.closed)
+            }
+            jobs += submitted
+            if tasks.isEmpty { return (jobs, closed) }
+            for task in tasks {
+                task.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+            }
+        }
+        return (jobs, inbox.withLock { $0.closed })
+    }
+
+    /// Why 64: a reply's chain is about 25 hops; a job that re-enqueues itself forever still
+    /// lets curl work every 64 rounds.
+    private static let maxRounds = 64
 
     private func start(_ job: TransferJob) {
         if job.cancellation.isCancelled { return job.continuation.resume(throwing: CancellationError()) }

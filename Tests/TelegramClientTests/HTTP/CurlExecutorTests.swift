@@ -66,6 +66,21 @@ import Testing
         #expect(names == ["kopiyka-t-wake"])
         #expect(elapsed < .seconds(20), "\(elapsed)")
     }
+
+    /// Hops between a task and an actor on the thread are Swift jobs; a chain of them runs
+    /// before curl's next turn. A turn polls every transfer under way: one per hop made most
+    /// of a lone chat's system calls.
+    @Test func aChainOfHopsCostsCurlAFewTurnsNotOneEach() async {
+        let http = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-t-hops")
+        let counter = Counter(on: http)
+        let turns = await Task(executorPreference: http.executor) {
+            _ = await counter.add()
+            let before = http.loop.turns.load(ordering: .relaxed)
+            for _ in 1...1000 { _ = await counter.add() }
+            return http.loop.turns.load(ordering: .relaxed) - before
+        }.value
+        #expect(turns < 100, "\(turns) turns of curl for 1,000 hops")
+    }
 }
 
 private actor Counter {
