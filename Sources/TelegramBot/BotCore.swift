@@ -29,7 +29,7 @@ public actor BotCore: BatchUpdateHandler {
     /// cooperative pool. Connections: one for the long poll, the rest for a round of sends.
     public nonisolated let http = CurlHTTPClient(maxConnections: OutboxDelivery.maxInFlight + 1, threadName: "kopiyka-bot")
 
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { http.executor.asUnownedSerialExecutor() }
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { http.serialExecutor.asUnownedSerialExecutor() }
 
     public init(databasePath: String, catalog: Catalog, clock: WallClock, settings: ConversationSettings,
                 logger: TelegramLogger = .silent, faults: FaultInjection = .none) throws {

@@ -5,26 +5,33 @@ import FoundationEssentials
 /// concurrently through curl's multi interface (`CurlMultiLoop`). Callers suspend on a
 /// continuation; the cooperative pool never blocks.
 ///
-/// The thread is an executor too (`executor`): an actor that runs on it, or a task that
-/// prefers it, makes a request and is resumed with the answer without a hand-off between
-/// threads. Whatever runs there holds up the transfers while it runs.
+/// The thread is an executor too: an actor that runs on it (`serialExecutor`), or a task that
+/// prefers it (`executor`), makes a request and is resumed with the answer without a hand-off
+/// between threads. Whatever runs there holds up the transfers while it runs.
 ///
 /// `maxConnections`: how many requests run at once (one is the 50 s long poll); more wait
 /// inside curl rather than open yet another connection.
 public final class CurlHTTPClient: HTTPClient {
     let loop: CurlMultiLoop
+    private let loopAsTaskExecutor: LoopTaskExecutor
 
     /// `threadName`: what `top -H` shows for the thread (15 bytes at most).
     public init(maxConnections: Int = 8, threadName: String = "kopiyka-curl") {
         CurlGlobal.initializeOnce()
         loop = CurlMultiLoop(maxConnections: maxConnections, threadName: threadName)
+        loopAsTaskExecutor = LoopTaskExecutor(loop)
     }
 
     deinit { loop.close() }
 
-    /// The client's thread, as a serial executor (for an actor's `unownedExecutor`) and as a
-    /// task executor (`Task(executorPreference:)`). It keeps running Swift jobs after `shutdown()`.
-    public var executor: any SerialExecutor & TaskExecutor { loop }
+    /// The client's thread as the serial executor of an actor (its `unownedExecutor`). It keeps
+    /// running Swift jobs after `shutdown()`.
+    public var serialExecutor: any SerialExecutor { loop }
+
+    /// The client's thread as the executor a task prefers (`Task(executorPreference:)`). An
+    /// actor's job is given to `serialExecutor` instead: a task's job run isolated would
+    /// leave that isolation, a job each time, at every nonisolated async call.
+    public var executor: any TaskExecutor { loopAsTaskExecutor }
 
     /// Later requests fail at once; the thread stops after the transfers under way, until a
     /// Swift job comes for it. A client whose thread an actor runs on is better left to its

@@ -7,21 +7,22 @@ import Synchronization
 /// ready transfer along, and resumes the callers of those that ended. One thread for any
 /// number of concurrent requests, and no hand-off of each request to a worker of its own.
 ///
-/// The thread is also an executor: Swift jobs enqueued on it (an actor's, a task's that
-/// prefers it) run between turns of curl's work, so a task there that makes a request is
-/// resumed on the same thread, without waking another. The thread ends once the loop is
-/// closed and idle; a job that comes later starts it again.
+/// The thread is also an executor: Swift jobs enqueued on it run between turns of curl's work,
+/// so a task there that makes a request is resumed on the same thread, without waking another.
+/// The loop is the serial executor of the actors that run there; `LoopTaskExecutor` is the
+/// task executor that tasks prefer. The thread ends once the loop is closed and idle; a job
+/// that comes later starts it again.
 ///
 /// Connections (and TLS sessions) live in the multi handle's cache and are reused by any
 /// transfer to the same host. At most `maxConnections` are open; a request beyond them waits
 /// inside curl for one to free up.
-final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
+final class CurlMultiLoop: @unchecked Sendable, SerialExecutor {
     // @unchecked: `inbox` is guarded by its mutex; everything else is touched only on the
     // loop's thread, except `multi` for `curl_multi_wakeup`, which curl makes thread-safe.
     private struct Inbox {
         var jobs: [TransferJob] = []
         /// Swift jobs to run on the thread, in the order they came.
-        var tasks: [UnownedJob] = []
+        var tasks: [SwiftJob] = []
         var closed = false
         /// The thread returned: a new Swift job starts it again.
         var ended = false
@@ -36,8 +37,9 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
     private var active: [CurlTransfer] = []
     private var spareHandles: [UnsafeMutableRawPointer] = []
     private let maxConnections: Int
-    /// Turns of curl's work so far (calls of `curl_multi_perform`), for the tests.
+    /// Turns of curl's work so far (calls of `curl_multi_perform`), and Swift jobs run, for the tests.
     let turns = Atomic<Int>(0)
+    let jobsRun = Atomic<Int>(0)
     private let threadName: String
 
     /// Starts the thread. Stops the process when curl cannot make a multi handle: only a
@@ -78,9 +80,14 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
         }
     }
 
-    /// Runs `job` on the loop's thread, after the jobs before it.
+    /// Runs `job` isolated to the actor it belongs to, on the loop's thread, after the jobs
+    /// before it.
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
+        enqueue(SwiftJob(job: UnownedJob(job), preferring: nil))
+    }
+
+    /// Runs `job` on the loop's thread, after the jobs before it.
+    func enqueue(_ job: SwiftJob) {
         let restart = inbox.withLock { inbox in
             inbox.tasks.append(job)
             if inbox.polling {
@@ -156,8 +163,13 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
             }
             jobs += submitted
             if tasks.isEmpty { return (jobs, closed) }
+            jobsRun.add(tasks.count, ordering: .relaxed)
             for task in tasks {
-                task.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+                if let executor = task.preferring {
+                    task.job.runSynchronously(on: executor)
+                } else {
+                    task.job.runSynchronously(on: asUnownedSerialExecutor())
+                }
             }
         }
         return (jobs, inbox.withLock { $0.closed })
@@ -219,5 +231,28 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor, TaskExecutor {
         guard spareHandles.count < maxConnections else { return curl_easy_cleanup(handle) }
         curl_easy_reset(handle)
         spareHandles.append(handle)
+    }
+}
+
+/// A Swift job for the loop's thread: an actor's (isolated to the loop), or a task's that
+/// prefers the loop, to run with the loop as its task executor and no isolation.
+struct SwiftJob: Sendable {
+    let job: UnownedJob
+    let preferring: UnownedTaskExecutor?
+}
+
+/// The loop as a task executor, apart from the loop as a serial executor because the runtime
+/// tells them apart only by the executor a job is given to. A task's job run isolated to the
+/// loop would leave that isolation for every nonisolated async call it makes: a job each,
+/// a dozen a reply.
+///
+/// Keeps the loop alive; tasks that prefer it keep it alive in turn.
+final class LoopTaskExecutor: TaskExecutor {
+    let loop: CurlMultiLoop
+
+    init(_ loop: CurlMultiLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        loop.enqueue(SwiftJob(job: UnownedJob(job), preferring: asUnownedTaskExecutor()))
     }
 }

@@ -81,7 +81,22 @@ import Testing
         }.value
         #expect(turns < 100, "\(turns) turns of curl for 1,000 hops")
     }
+
+    /// A task that prefers the thread stays on it through nonisolated async calls, with no
+    /// job of its own for each: it is not isolated to the loop, only run there.
+    @Test func aTaskThatPrefersTheThreadMakesNonisolatedCallsWithoutAJobEach() async {
+        let http = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-t-calls")
+        let (jobs, thread) = await Task(executorPreference: http.executor) {
+            let before = http.loop.jobsRun.load(ordering: .relaxed)
+            for _ in 1...1000 { await nonisolatedStep() }
+            return (http.loop.jobsRun.load(ordering: .relaxed) - before, currentThreadName())
+        }.value
+        #expect(jobs < 10, "\(jobs) jobs for 1,000 calls")
+        #expect(thread == "kopiyka-t-calls")
+    }
 }
+
+@inline(never) private func nonisolatedStep() async {}
 
 private actor Counter {
     private let http: CurlHTTPClient
@@ -89,7 +104,7 @@ private actor Counter {
 
     init(on http: CurlHTTPClient) { self.http = http }
 
-    nonisolated var unownedExecutor: UnownedSerialExecutor { http.executor.asUnownedSerialExecutor() }
+    nonisolated var unownedExecutor: UnownedSerialExecutor { http.serialExecutor.asUnownedSerialExecutor() }
 
     func add() -> (Int, String) {
         count += 1
