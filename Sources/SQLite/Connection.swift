@@ -204,13 +204,29 @@ public final class Connection {
             case .null: rc = sqlite3_bind_null(statement, index)
             case .integer(let value): rc = sqlite3_bind_int64(statement, index, value)
             case .real(let value): rc = sqlite3_bind_double(statement, index, value)
-            case .text(let value): rc = sqlite3_bind_text(statement, index, value, -1, SQLITE_TRANSIENT)
+            case .text(let value): rc = Self.bind(value, at: index, to: statement)
             case .blob(let bytes):
                 rc = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT)
                 }
             }
             guard rc == SQLITE_OK else { throw SQLiteError(code: rc, db: db) }
+        }
+    }
+}
+
+extension Connection {
+    /// Binds the text's own UTF-8, every byte of it. A `String` passed as a C string is
+    /// copied into an array first (an allocation per text: 14 a typed entry), and ends at
+    /// its first NUL byte.
+    private static func bind(_ text: String, at index: Int32, to statement: OpaquePointer) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            // An empty buffer may have no address, and a null pointer would bind NULL.
+            bytes.isEmpty
+                ? sqlite3_bind_text(statement, index, "", 0, SQLITE_TRANSIENT)
+                : sqlite3_bind_text64(statement, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                      UInt64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
         }
     }
 }
