@@ -150,13 +150,15 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor {
     /// Runs the Swift jobs waiting, and those they enqueue in turn, before curl's next turn: a
     /// hop between an actor and a task here is a job, and a reply takes a chain of two dozen.
     /// Each turn of `curl_multi_perform` polls every transfer under way (a system call each),
-    /// so a turn per hop made most of a lone chat's system calls. `maxRounds` bounds how long
-    /// transfers wait behind a chain that keeps going.
+    /// so a turn per hop made most of a lone chat's system calls. `maxRounds` and `burstBudget`
+    /// bound how long transfers wait behind a chain that keeps going.
     ///
     /// Returns the transfers submitted meanwhile, and whether the loop is closed.
     private func runTasks() -> (jobs: [TransferJob], closed: Bool) {
         var jobs: [TransferJob] = []
-        for _ in 0..<Self.maxRounds {
+        let start = ContinuousClock.now
+        for round in 0..<Self.maxRounds {
+            if round > 0 && ContinuousClock.now - start >= Self.burstBudget { break }
             let (tasks, submitted, closed) = inbox.withLock { inbox in
                 defer { inbox.tasks = []; inbox.jobs = [] }
                 return (inbox.tasks, inbox.jobs, inbox.closed)
@@ -178,6 +180,9 @@ final class CurlMultiLoop: @unchecked Sendable, SerialExecutor {
     /// Why 64: a reply's chain is about 25 hops; a job that re-enqueues itself forever still
     /// lets curl work every 64 rounds.
     private static let maxRounds = 64
+    /// Why 1 ms: a reply's whole chain takes a tenth of that; jobs that each take long (a
+    /// report, an import) let curl work after every round of them, not after 64.
+    private static let burstBudget = Duration.milliseconds(1)
 
     private func start(_ job: TransferJob) {
         if job.cancellation.isCancelled { return job.continuation.resume(throwing: CancellationError()) }

@@ -82,6 +82,20 @@ import Testing
         #expect(turns < 100, "\(turns) turns of curl for 1,000 hops")
     }
 
+    /// A burst is bounded in time too: behind jobs that each take 2 ms, curl turns after each
+    /// round of them, not once per 64 rounds (a send would wait ~100 ms).
+    @Test func curlTurnsBetweenLongJobs() async {
+        let http = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-t-long")
+        let counter = Counter(on: http)
+        let turns = await Task(executorPreference: http.executor) {
+            _ = await counter.add()
+            let before = http.loop.turns.load(ordering: .relaxed)
+            for _ in 1...20 { await counter.work(for: .milliseconds(2)) }
+            return http.loop.turns.load(ordering: .relaxed) - before
+        }.value
+        #expect(turns >= 10, "\(turns) turns of curl behind 20 jobs of 2 ms")
+    }
+
     /// A task that prefers the thread stays on it through nonisolated async calls, with no
     /// job of its own for each: it is not isolated to the loop, only run there.
     @Test func aTaskThatPrefersTheThreadMakesNonisolatedCallsWithoutAJobEach() async {
@@ -105,6 +119,12 @@ private actor Counter {
     init(on http: CurlHTTPClient) { self.http = http }
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { http.serialExecutor.asUnownedSerialExecutor() }
+
+    /// Keeps the thread busy for `duration`, as a long job would.
+    func work(for duration: Duration) {
+        let end = ContinuousClock.now + duration
+        while ContinuousClock.now < end {}
+    }
 
     func add() -> (Int, String) {
         count += 1
