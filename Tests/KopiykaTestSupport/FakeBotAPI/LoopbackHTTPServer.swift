@@ -51,13 +51,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Closes the listening socket and every connection; blocked reads return at once.
+    /// Shuts the listening socket and every connection; blocked reads return at once. The
+    /// accept thread closes the listening socket itself, on its way out: closed here, its
+    /// number could be given to another test's server before the thread's next `accept`,
+    /// which would then take (and drop) that server's connections.
     func stop() {
         lock.withLock {
             stopped = true
             if listenFD >= 0 {
                 shutdown(listenFD, Int32(SHUT_RDWR))
-                close(listenFD)
                 listenFD = -1
             }
             for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
@@ -65,6 +67,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func acceptLoop(_ fd: Int32) {
+        defer {
+            lock.withLock { if listenFD == fd { listenFD = -1 } }
+            close(fd)
+        }
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 {
