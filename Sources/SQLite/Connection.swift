@@ -216,17 +216,22 @@ public final class Connection {
 }
 
 extension Connection {
-    /// Binds the text's own UTF-8, every byte of it. A `String` passed as a C string is
-    /// copied into an array first (an allocation per text: 14 a typed entry), and ends at
-    /// its first NUL byte.
+    /// Binds the text's own UTF-8, up to its first NUL byte. A `String` passed as a C string
+    /// is copied into an array first (an allocation per text: 14 a typed entry).
+    ///
+    /// Why a NUL ends it, as it ended the C string: SQLite's text functions stop there too
+    /// (`length`, `LIKE`, and `json_extract`, which brings a deleted entry back). Stored whole,
+    /// a note with a NUL would come back shorter from an undo than it went in.
     private static func bind(_ text: String, at index: Int32, to statement: OpaquePointer) -> Int32 {
         var text = text
         return text.withUTF8 { bytes in
+            let count = bytes.firstIndex(of: 0) ?? bytes.count
             // An empty buffer may have no address, and a null pointer would bind NULL.
-            bytes.isEmpty
-                ? sqlite3_bind_text(statement, index, "", 0, SQLITE_TRANSIENT)
-                : sqlite3_bind_text64(statement, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                      UInt64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+            guard let start = bytes.baseAddress, count > 0 else {
+                return sqlite3_bind_text(statement, index, "", 0, SQLITE_TRANSIENT)
+            }
+            return sqlite3_bind_text64(statement, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
+                                       UInt64(count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
         }
     }
 }

@@ -32,6 +32,19 @@ import Testing
         #expect(try ledger.entries.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(-600)) == nil)
     }
 
+    /// A note with a NUL (a statement's cell, a hostile update) comes back from an undo as it
+    /// was stored: the deleted row is kept as JSON, whose reader stops at a NUL.
+    @Test func aNoteWithANULComesBackFromAnUndoAsStored() throws {
+        let olha = try member()
+        let entry = try ledger.entries.add([NewEntry(kind: .expense, amount: Money(minorUnits: 8500, currency: .uah), category: "cafe",
+                                                     account: .cash, date: today, note: "кава\u{0}латте", originalText: "85 кава\u{0}латте")],
+                                           by: olha)[0]
+        let stored = try #require(try ledger.entries.entry(id: entry.id))
+        try ledger.entries.delete(entryID: entry.id)
+        #expect(try ledger.entries.deleted(id: entry.id) == stored)
+        #expect(try ledger.entries.restore(entryID: entry.id, deletedSince: testNow.addingTimeInterval(-600)) == stored)
+    }
+
     @Test func theLatestEntrysIDIsNotGivenAgainAfterItIsDeletedOrRestored() throws {
         let olha = try member()
         let first = try add(100, by: olha)

