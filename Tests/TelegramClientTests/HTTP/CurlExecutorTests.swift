@@ -69,12 +69,13 @@ import Testing
 
     /// Hops between a task and an actor on the thread are Swift jobs; a chain of them runs
     /// before curl's next turn. A turn polls every transfer under way: one per hop made most
-    /// of a lone chat's system calls.
+    /// of a lone chat's system calls. About 32 turns here (the 64-round bound); each time the
+    /// thread is descheduled past the 1 ms budget adds one, hence the wide margin.
     @Test func aChainOfHopsCostsCurlAFewTurnsNotOneEach() async {
         let turns = await turnsOfCurl(threadName: "kopiyka-t-hops") { counter in
             for _ in 1...1000 { _ = await counter.add() }
         }
-        #expect(turns < 100, "\(turns) turns of curl for 1,000 hops")
+        #expect(turns < 400, "\(turns) turns of curl for 1,000 hops (2,000 jobs)")
     }
 
     /// A burst is bounded in time too: behind jobs that each take 2 ms, curl turns after each
