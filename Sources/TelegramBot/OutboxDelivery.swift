@@ -36,6 +36,12 @@ public final class OutboxDelivery: Sendable {
     /// from the outbox; nobody answers a message this soon after it arrives.
     public static let recordWithin: Duration = .milliseconds(200)
 
+    /// The longest a send that ended waits to be recorded while the window is full (no new
+    /// send can start). Why 5 ms: under load the sends in flight end well within it (a reply
+    /// takes ~0.15 ms of CPU), so they are recorded together; with most of them hung, the
+    /// other chats still get a new send every few milliseconds.
+    public static let fullWindowWait: Duration = .milliseconds(5)
+
     /// Why 30 s: the doorbell wakes the loop for new work; this only bounds how long a missed
     /// ring could go unnoticed. An idle wake reads one index: no measurable CPU.
     static let idleWait: Duration = .seconds(30)
@@ -103,7 +109,8 @@ public final class OutboxDelivery: Sendable {
                 if loop.inFlight.isEmpty { await record(&unrecorded) }
                 if deadline != nil && ready.isEmpty && loop.inFlight.isEmpty { break }  // Drained: nothing can go out now.
                 let nextPrune = deadline == nil ? await pruneIfDue(&loop) : nil
-                await wait(until: [wakeAt, deadline, nextPrune, unrecorded.recordBy, loop.rowsBeyondDue(after: clock.now())].compactMap { $0 })
+                let recordBy = unrecorded.recordBy(inFlight: loop.inFlight.count, limit: Self.maxInFlight)
+                await wait(until: [wakeAt, deadline, nextPrune, recordBy, loop.rowsBeyondDue(after: clock.now())].compactMap { $0 })
             }
             group.cancelAll()
         }

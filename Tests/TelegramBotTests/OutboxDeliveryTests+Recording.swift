@@ -23,6 +23,51 @@ extension OutboxDeliveryTests {
         #expect(await outbox.stop())
     }
 
+    /// Many chats at once keep the window full: each send that ends fills it again, and was
+    /// recorded on its own or with one other (~3 pages a transaction). They are recorded by
+    /// three quarters of the window instead (`UnrecordedSendsTests` holds the rule itself:
+    /// here, how the sends end together depends on timing, and the old rule wrote 27–42 pages).
+    @Test func sendsToManyChatsAreRecordedTogether() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        let chats: [Int64] = Array(1...64)
+        for chat in chats { try await outbox.enqueue(.message(html: "m\(chat)"), chatID: chat) }
+        let pagesBefore = try await outbox.core.perform { ledger, _ in ledger.pagesWritten }
+        outbox.start()
+        #expect(await eventually { chats.allSatisfy { texts($0) == ["m\($0)"] } })
+        #expect(await eventually { (try? pending(outbox)) == 0 })
+        let pages = try await outbox.core.perform { ledger, _ in ledger.pagesWritten } - pagesBefore
+        #expect(pages < 40, "\(pages) pages written for 64 sends: a transaction for every send or two")
+        #expect(await outbox.stop())
+    }
+
+    /// Sends that hang fill all but one slot of the window: a send that ends beside them
+    /// waits `fullWindowWait` to be recorded, not `recordWithin`, and the next goes out then.
+    @Test func aSendBesideAWindowOfHungOnesIsRecordedSoon() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        let hung: [Int64] = Array(1..<Int64(OutboxDelivery.maxInFlight))
+        for chat in hung {
+            fake.hold(chatID: chat)
+            try await outbox.enqueue(.message(html: "hangs"), chatID: chat)
+        }
+        outbox.start()
+        // Settled first: a send that ends during the sender's first turns is recorded with their full read.
+        #expect(await eventually { sends(to: hung.last!) == 1 && outbox.time.pendingSleeps > 0 })
+        fake.hold(chatID: 100)
+        try await outbox.enqueue(.message(html: "first"), chatID: 100)
+        #expect(await eventually { sends(to: 100) == 1 })
+        try await outbox.enqueue(.message(html: "second"), chatID: 101)
+        fake.release(chatID: 100)
+        #expect(await eventually { texts(100) == ["first"] && outbox.time.earliestWake == OutboxDelivery.fullWindowWait })
+        #expect(sends(to: 101) == 0, "no slot was free")
+        outbox.time.advance(by: OutboxDelivery.fullWindowWait)
+        #expect(await eventually { texts(101) == ["second"] })
+        for chat in hung { fake.release(chatID: chat) }
+        #expect(await eventually { (try? pending(outbox)) == 0 })
+        #expect(await outbox.stop())
+    }
+
     /// Chat 1's send hangs in flight; chat 2's has ended, once the sender had settled: its
     /// first turns mark the queue stale (a prune) and read it again, and a send that ended
     /// before that read would be recorded with it, at once.
