@@ -23,21 +23,31 @@ extension OutboxDeliveryTests {
         #expect(await outbox.stop())
     }
 
-    /// Many chats at once keep the window full: each send that ends fills it again, and was
-    /// recorded on its own or with one other (~3 pages a transaction). They are recorded by
-    /// three quarters of the window instead (`UnrecordedSendsTests` holds the rule itself:
-    /// here, how the sends end together depends on timing, and the old rule wrote 27–42 pages).
-    @Test func sendsToManyChatsAreRecordedTogether() async throws {
+    /// Sends that end while the window is full wait for three quarters of it, then are
+    /// recorded together: before, each was recorded as it ended, a transaction for every
+    /// send or two under load. Five sends hang; eleven end (nothing recorded, the chats
+    /// behind wait); the twelfth brings all twelve into the outbox at once.
+    @Test func sendsThatEndInAFullWindowAreRecordedTogether() async throws {
         defer { fake.stop() }
         let outbox = try RunningDelivery(fake: fake)
-        let chats: [Int64] = Array(1...64)
-        for chat in chats { try await outbox.enqueue(.message(html: "m\(chat)"), chatID: chat) }
-        let pagesBefore = try await outbox.core.perform { ledger, _ in ledger.pagesWritten }
+        let window = Int64(OutboxDelivery.maxInFlight)
+        for chat in 1...window { fake.hold(chatID: chat) }
+        for chat in 1..<window { try await outbox.enqueue(.message(html: "m\(chat)"), chatID: chat) }
         outbox.start()
-        #expect(await eventually { chats.allSatisfy { texts($0) == ["m\($0)"] } })
+        // Settled first: a send that ends during the sender's first turns is recorded with their full read.
+        #expect(await eventually { sends(to: window - 1) == 1 && outbox.time.pendingSleeps > 0 })
+        for chat in window...(window + 4) { try await outbox.enqueue(.message(html: "m\(chat)"), chatID: chat) }
+        #expect(await eventually { sends(to: window) == 1 })
+        for chat in 6...window { fake.release(chatID: chat) }
+        #expect(await eventually {
+            (6...window).allSatisfy { texts($0).count == 1 } && outbox.time.earliestWake == OutboxDelivery.fullWindowWait
+        })
+        #expect(try pending(outbox) == 20, "recorded before three quarters of the window ended")
+        #expect(((window + 1)...(window + 4)).allSatisfy { sends(to: $0) == 0 })
+        fake.release(chatID: 5)
+        #expect(await eventually { (try? pending(outbox)) == 8 && ((window + 1)...(window + 4)).allSatisfy { texts($0).count == 1 } })
+        for chat in 1...4 { fake.release(chatID: Int64(chat)) }
         #expect(await eventually { (try? pending(outbox)) == 0 })
-        let pages = try await outbox.core.perform { ledger, _ in ledger.pagesWritten } - pagesBefore
-        #expect(pages < 40, "\(pages) pages written for 64 sends: a transaction for every send or two")
         #expect(await outbox.stop())
     }
 
