@@ -36,14 +36,6 @@ public final class OutboxDelivery: Sendable {
     /// from the outbox; nobody answers a message this soon after it arrives.
     public static let recordWithin: Duration = .milliseconds(200)
 
-    /// The longest a send that ended waits to be recorded while the window is full (no new
-    /// send can start). Why 5 ms: against a local server (telegram-bench) the sends in flight
-    /// end well within it, so three quarters of the window are recorded together. Against
-    /// Telegram, a send lasts a round trip of tens of milliseconds or more and its pace
-    /// rarely fills the window; when it does, this wait decides, and a slot is reused at
-    /// most 5 ms after its send ended: a small part of the next send's own round trip.
-    public static let fullWindowWait: Duration = .milliseconds(5)
-
     /// Why 30 s: the doorbell wakes the loop for new work; this only bounds how long a missed
     /// ring could go unnoticed. An idle wake reads one index: no measurable CPU.
     static let idleWait: Duration = .seconds(30)
@@ -111,8 +103,7 @@ public final class OutboxDelivery: Sendable {
                 if loop.inFlight.isEmpty { await record(&unrecorded) }
                 if deadline != nil && ready.isEmpty && loop.inFlight.isEmpty { break }  // Drained: nothing can go out now.
                 let nextPrune = deadline == nil ? await pruneIfDue(&loop) : nil
-                let recordBy = unrecorded.recordBy(inFlight: loop.inFlight.count, limit: Self.maxInFlight)
-                await wait(until: [wakeAt, deadline, nextPrune, recordBy, loop.rowsBeyondDue(after: clock.now())].compactMap { $0 })
+                await wait(until: [wakeAt, deadline, nextPrune, unrecorded.recordBy, loop.rowsBeyondDue(after: clock.now())].compactMap { $0 })
             }
             group.cancelAll()
         }

@@ -23,61 +23,6 @@ extension OutboxDeliveryTests {
         #expect(await outbox.stop())
     }
 
-    /// Sends that end while the window is full wait for three quarters of it, then are
-    /// recorded together: before, each was recorded as it ended, a transaction for every
-    /// send or two under load. Five sends hang; eleven end (nothing recorded, the chats
-    /// behind wait); the twelfth brings all twelve into the outbox at once.
-    @Test func sendsThatEndInAFullWindowAreRecordedTogether() async throws {
-        defer { fake.stop() }
-        let outbox = try RunningDelivery(fake: fake)
-        let window = Int64(OutboxDelivery.maxInFlight)
-        for chat in 1...window { fake.hold(chatID: chat) }
-        for chat in 1..<window { try await outbox.enqueue(.message(html: "m\(chat)"), chatID: chat) }
-        outbox.start()
-        // Settled first: a send that ends during the sender's first turns is recorded with their full read.
-        #expect(await eventually { sends(to: window - 1) == 1 && outbox.time.pendingSleeps > 0 })
-        for chat in window...(window + 4) { try await outbox.enqueue(.message(html: "m\(chat)"), chatID: chat) }
-        #expect(await eventually { sends(to: window) == 1 })
-        for chat in 6...window { fake.release(chatID: chat) }
-        #expect(await eventually {
-            (6...window).allSatisfy { texts($0).count == 1 } && outbox.time.earliestWake == OutboxDelivery.fullWindowWait
-        })
-        #expect(try pending(outbox) == 20, "recorded before three quarters of the window ended")
-        #expect(((window + 1)...(window + 4)).allSatisfy { sends(to: $0) == 0 })
-        fake.release(chatID: 5)
-        #expect(await eventually { (try? pending(outbox)) == 8 && ((window + 1)...(window + 4)).allSatisfy { texts($0).count == 1 } })
-        for chat in 1...4 { fake.release(chatID: Int64(chat)) }
-        #expect(await eventually { (try? pending(outbox)) == 0 })
-        #expect(await outbox.stop())
-    }
-
-    /// Sends that hang fill all but one slot of the window: a send that ends beside them
-    /// waits `fullWindowWait` to be recorded, not `recordWithin`, and the next goes out then.
-    @Test func aSendBesideAWindowOfHungOnesIsRecordedSoon() async throws {
-        defer { fake.stop() }
-        let outbox = try RunningDelivery(fake: fake)
-        let hung: [Int64] = Array(1..<Int64(OutboxDelivery.maxInFlight))
-        for chat in hung {
-            fake.hold(chatID: chat)
-            try await outbox.enqueue(.message(html: "hangs"), chatID: chat)
-        }
-        outbox.start()
-        // Settled first: a send that ends during the sender's first turns is recorded with their full read.
-        #expect(await eventually { sends(to: hung.last!) == 1 && outbox.time.pendingSleeps > 0 })
-        fake.hold(chatID: 100)
-        try await outbox.enqueue(.message(html: "first"), chatID: 100)
-        #expect(await eventually { sends(to: 100) == 1 })
-        try await outbox.enqueue(.message(html: "second"), chatID: 101)
-        fake.release(chatID: 100)
-        #expect(await eventually { texts(100) == ["first"] && outbox.time.earliestWake == OutboxDelivery.fullWindowWait })
-        #expect(sends(to: 101) == 0, "no slot was free")
-        outbox.time.advance(by: OutboxDelivery.fullWindowWait)
-        #expect(await eventually { texts(101) == ["second"] })
-        for chat in hung { fake.release(chatID: chat) }
-        #expect(await eventually { (try? pending(outbox)) == 0 })
-        #expect(await outbox.stop())
-    }
-
     /// Chat 1's send hangs in flight; chat 2's has ended, once the sender had settled: its
     /// first turns mark the queue stale (a prune) and read it again, and a send that ended
     /// before that read would be recorded with it, at once.
