@@ -91,7 +91,13 @@ public final class OutboxDelivery: Sendable {
                 }
                 let (ready, wakeAt) = loop.take(now: clock.now(), wallNow: clock.wall.now(),
                                                 limit: Self.maxInFlight - unrecorded.count)
-                if ready.contains(where: unrecorded.hold(messageEditedBy:)) { await record(&unrecorded) }
+                // An edit of a send not yet recorded reads that message's id from the outbox:
+                // recorded first, or nothing of this turn starts (the edit would fail for good).
+                if ready.contains(where: unrecorded.hold(messageEditedBy:)), await !record(&unrecorded) {
+                    loop.putBack(ready)
+                    await core.doorbell.wait(timeout: .seconds(1), clock: clock)
+                    continue
+                }
                 for item in ready {
                     group.addTask {
                         let completion = await self.deliver(item)

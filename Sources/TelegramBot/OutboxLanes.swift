@@ -157,6 +157,15 @@ struct OutboxLanes {
         return (ready, wakeAt)
     }
 
+    /// Rows `take` gave that did not start after all: they wait in the queue as before. The
+    /// pacer still counts them as sent, so their chats wait a little longer, never less.
+    mutating func putBack(_ items: [OutboxItem]) {
+        for item in items {
+            inFlight.remove(item.id)
+            if !item.content.isCallbackAnswer { busyChats.remove(item.chatID) }
+        }
+    }
+
     /// A send ended as `result` (`piecesSent`: of a long text, how many pieces are out): its
     /// chat may go on, and the queue shows what the outbox now records for the row.
     mutating func finish(_ item: OutboxItem, result: OutboxResult, piecesSent: Int) {

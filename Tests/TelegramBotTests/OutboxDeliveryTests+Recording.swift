@@ -71,11 +71,63 @@ extension OutboxDeliveryTests {
         #expect(await outbox.stop())
     }
 
+    /// The outbox cannot be written when an edit of a send not yet recorded is due (another
+    /// process holds its lock): the edit waits until that send is recorded, then edits it. It
+    /// went out at once, found no message id in the outbox, and was given up as never sent.
+    @Test func anEditWaitsUntilTheSendItEditsIsRecorded() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        try await outbox.core.perform { ledger, _ in try ledger.setBusyTimeout(milliseconds: 10) }
+        fake.hold(chatID: 1)
+        try await outbox.enqueue(.message(html: "hangs"), chatID: 1)
+        let original = try await outbox.enqueue(.message(html: "кава 85"), chatID: 3)
+        try await outbox.enqueue(.edit(messageID: nil, ofOutboxID: original, html: "кава 95"), chatID: 3)
+        let lock = OutboxLock(path: outbox.databasePath)
+        outbox.start()
+        #expect(await eventually { texts(3) == ["кава 85"] && outbox.log.lines.contains { $0.contains("cannot record 1 sends") } })
+        #expect(await eventually { outbox.time.pendingSleeps > 0 })
+        #expect(fake.requests(method: "editMessageText").isEmpty, "the edit went out before its message was recorded")
+        lock.release()
+        outbox.time.advance(by: .seconds(1))
+        #expect(await eventually { texts(3) == ["кава 95"] })
+        #expect(!outbox.log.lines.contains { $0.contains("for good") }, "\(outbox.log.lines)")
+        fake.release(chatID: 1)
+        #expect(await eventually { (try? pending(outbox)) == 0 })
+        #expect(await outbox.stop())
+    }
+
     @Test func sendsThatEndedAreRecordedWhenTheSenderStops() async throws {
         defer { fake.stop() }
         let outbox = try await oneSendEndedAnotherHanging()
         #expect(await outbox.stop())
         #expect(try pending(outbox) == 1, "only the send cancelled in flight stays pending")
+    }
+}
+
+/// Another connection's write transaction on the outbox's database, held on a thread of its
+/// own until `release()`: the sender's writes fail meanwhile (with a short busy timeout).
+final class OutboxLock: Sendable {
+    private let unlock = DispatchSemaphore(value: 0), unlocked = DispatchSemaphore(value: 0)
+
+    init(path: String) {
+        let locked = DispatchSemaphore(value: 0)
+        let (unlock, unlocked) = (self.unlock, self.unlocked)
+        Thread {
+            let other = try? Ledger(path: path, clock: .fixed(testNow))
+            try? other?.transaction {
+                try other?.outbox.setChatBlocked(999, true)
+                locked.signal()
+                unlock.wait()
+            }
+            locked.signal()  // When the transaction could not start: the test fails, not hangs.
+            unlocked.signal()
+        }.start()
+        locked.wait()
+    }
+
+    func release() {
+        unlock.signal()
+        unlocked.wait()
     }
 }
 
@@ -87,24 +139,12 @@ extension OutboxDeliveryTests {
         let outbox = try RunningDelivery(fake: fake)
         try await outbox.core.perform { ledger, _ in try ledger.setBusyTimeout(milliseconds: 10) }
         try await outbox.enqueue(.message(html: "once"), chatID: 1)
-        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
-        let path = outbox.databasePath
-        Thread {
-            let other = try? Ledger(path: path, clock: .fixed(testNow))
-            try? other?.transaction {
-                try other?.outbox.setChatBlocked(999, true)
-                locked.signal()
-                release.wait()
-            }
-            released.signal()
-        }.start()
-        locked.wait()
+        let lock = OutboxLock(path: outbox.databasePath)
         outbox.start()
         #expect(await eventually { texts(1) == ["once"] })
         #expect(await eventually { outbox.log.lines.contains { $0.contains("cannot record 1 sends") } })
         try await Task.sleep(for: .milliseconds(200))
-        release.signal()
-        released.wait()
+        lock.release()
         outbox.time.advance(by: .seconds(1))
         #expect(await eventually { (try? pending(outbox)) == 0 })
         #expect(texts(1) == ["once"])
