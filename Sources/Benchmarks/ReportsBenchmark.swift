@@ -93,7 +93,7 @@ public enum ReportsBenchmark {
     static func renderBudgets(_ ledger: Ledger, _ owner: Member, today: LocalDate, l: Localizer) throws -> String {
         guard let household = try ledger.families.household(id: owner.householdID) else { return "" }
         let month = YearMonth(today)
-        let statuses = try ReportBuilder.budgetStatuses(from: ledger, household: household, month: month, today: today)
+        let statuses = try ReportBuilder.budgetStatuses(from: ledger, household: household, month: month, today: today, shownTo: .group)
         return ReportRenderer(l).render(budgets: statuses, baseCurrency: household.baseCurrency, month: month)
     }
 

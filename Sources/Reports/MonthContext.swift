@@ -34,7 +34,7 @@ extension [MonthTotal] {
     /// The totals without `entries` (each of which they include): what the lines of a report
     /// may show. Taking a part from a sum of positive parts cannot overflow; a total that does
     /// not hold an entry it should is left alone rather than driven negative.
-    func removing(_ entries: [Entry]) -> [MonthTotal] {
+    public func removing(_ entries: [Entry]) -> [MonthTotal] {
         var totals = self
         for entry in entries {
             guard let index = totals.firstIndex(where: {

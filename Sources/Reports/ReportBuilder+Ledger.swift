@@ -26,7 +26,7 @@ extension ReportBuilder {
         context.hidden = try ledger.entries.hidden(householdID: household.id, dates: month.days, from: viewer)
         context.firstDay = try ledger.entries.firstDay(of: household)
         do {
-            context.recurring = try recurringMonth(from: ledger, household: household, month: month, today: today)
+            context.recurring = try recurringMonth(from: ledger, household: household, month: month, today: today, shownTo: viewer)
         } catch is MoneyOverflow {
             return .tooLarge(month: month, today: today, baseCurrency: household.baseCurrency)
         }
@@ -54,14 +54,18 @@ extension ReportBuilder {
                         currentMinor: try CheckedMinor.subtract(spent, later))
     }
 
-    /// Where each of a household's budgets stands in `month`, as of `today`. Throws
+    /// Where each of a household's budgets stands in `month`, as of `today`, as `viewer` may
+    /// see it (a category's budget leaves out the private entries hidden from them). Throws
     /// `MoneyOverflow` when a budget's spending does not fit in `Int64`.
-    public static func budgetStatuses(from ledger: Ledger, household: Household, month: YearMonth, today: LocalDate) throws -> [BudgetStatus] {
+    public static func budgetStatuses(from ledger: Ledger, household: Household, month: YearMonth, today: LocalDate,
+                                      shownTo viewer: Viewer) throws -> [BudgetStatus] {
         // Budgets first: most families set none, and every entry asks (the month's totals are the costlier read).
         let budgets = try ledger.entries.budgets(householdID: household.id)
         guard !budgets.isEmpty else { return [] }
         let expenses = try ledger.entries.monthTotals(householdID: household.id, months: month...month).filter { $0.kind == .expense }
+        let hidden = budgets.allSatisfy { $0.category == nil } ? []
+            : try ledger.entries.hidden(householdID: household.id, dates: month.days, from: viewer)
         let daysLeft = YearMonth(today) == month ? month.dayCount - today.day + 1 : 0
-        return try budgetStatuses(budgets, expenses: expenses, daysLeft: daysLeft)
+        return try budgetStatuses(budgets, expenses: expenses, shown: expenses.removing(hidden), daysLeft: daysLeft)
     }
 }

@@ -87,17 +87,21 @@ public enum ReportBuilder {
             categories: categoryLines, members: memberLines, largest: largest,
             changePercent: change, changeThroughDay: context.sameDays?.throughDay,
             dailyAverageMinor: pace.daysSoFar > 0 ? spent / Int64(pace.daysSoFar) : 0, forecastMinor: forecast,
-            budgets: try budgetStatuses(budgets, expenses: expenses, daysLeft: isCurrent ? month.dayCount - today.day + 1 : 0),
+            budgets: try budgetStatuses(budgets, expenses: expenses, shown: shown, daysLeft: isCurrent ? month.dayCount - today.day + 1 : 0),
             unconverted: unconverted, hidesPrivate: !context.hidden.isEmpty,
             dueMinor: recurring?.dueMinor ?? 0, dueCount: recurring?.dueCount ?? 0)
     }
 
     /// Budget standings for a month's expense totals; `MoneyOverflow` when a budget's spending
-    /// does not fit in `Int64`.
-    public static func budgetStatuses(_ budgets: [Budget], expenses: [MonthTotal], daysLeft: Int) throws(MoneyOverflow) -> [BudgetStatus] {
+    /// does not fit in `Int64`. The month's budget counts every expense, as the report's total
+    /// does; a category's counts `shown`, what its reader may see of them, as the report's
+    /// category lines do: a category budget with one private entry in it would show its amount.
+    public static func budgetStatuses(_ budgets: [Budget], expenses: [MonthTotal], shown: [MonthTotal],
+                                      daysLeft: Int) throws(MoneyOverflow) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
         for budget in budgets {
-            let spent = try expenses.filter { budget.category == nil || $0.category == budget.category }.map(\.baseMinor).checkedSum()
+            let counted = budget.category == nil ? expenses : shown.filter { $0.category == budget.category }
+            let spent = try counted.map(\.baseMinor).checkedSum()
             statuses.append(BudgetStatus(budget: budget, spentMinor: spent, daysLeft: daysLeft))
         }
         return statuses

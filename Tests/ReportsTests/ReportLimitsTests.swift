@@ -74,7 +74,8 @@ import Testing
         let big = BudgetStatus(budget: Budget(category: "cafe", limitMinor: .max), spentMinor: .max / 10 * 9, daysLeft: 1)
         #expect(big.reachedThreshold == 80 && big.percentSpent == 89)
         #expect(throws: MoneyOverflow.self) {
-            try ReportBuilder.budgetStatuses([budget], expenses: [total(.max, "cafe"), total(1, "taxi")], daysLeft: 1)
+            try ReportBuilder.budgetStatuses([budget], expenses: [total(.max, "cafe"), total(1, "taxi")],
+                                             shown: [total(.max, "cafe"), total(1, "taxi")], daysLeft: 1)
         }
         #expect(monthly([total(.max, "cafe"), total(1, "taxi")], budgets: [budget]).isTooLarge)
         let over = try #require(monthly([total(.max, "cafe")], budgets: [budget], today: december).budgets.first)

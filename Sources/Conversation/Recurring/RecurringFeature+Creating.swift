@@ -65,6 +65,12 @@ extension RecurringFeature {
                                    account: payment.account, note: payment.note, isPrivate: payment.isPrivate, schedule: schedule)
         // A start in the past names when it began, not what to catch up: nothing before today.
         guard let item = try ledger.recurring.add(new, by: member, nextDate: schedule.first(onOrAfter: max(start, today))) else { return true }
+        // Made private in the group: the group hears only that, as for a private entry; its
+        // author finds it in `/recurring` in our private chat.
+        guard viewer(in: reply.chat, member).sees(isPrivate: item.isPrivate, of: item.memberID) else {
+            try reply(localizer(member)("recurring.private"))
+            return true
+        }
         let (html, buttons) = try created(item, member: member, household: household, in: reply.chat)
         try reply(html, buttons: buttons)
         return true

@@ -15,7 +15,8 @@ extension ReportsFeature {
         switch ReportPeriod.read(argument, today: today, catalog: catalog) {
         case .success(.month(let month)):
             let report = try monthlyReport(month, household: household, today: today, shownTo: viewer)
-            return (withInsights(ReportRenderer(l).render(report), month: month, household: household, l), chart(report, l))
+            return (withInsights(ReportRenderer(l).render(report), month: month, household: household, shownTo: viewer, l),
+                    chart(report, l))
         case .success(.year(let year)):
             // `read` gives years from 2000 on, so January and December exist.
             guard let first = YearMonth(year: year, month: 1), let last = YearMonth(year: year, month: 12) else {
@@ -40,14 +41,15 @@ extension ReportsFeature {
         try ReportBuilder.monthly(from: ledger, household: household, month: month, today: today, shownTo: viewer)
     }
 
-    func budgetStatuses(_ household: Household, month: YearMonth, today: LocalDate) throws -> [BudgetStatus] {
-        try ReportBuilder.budgetStatuses(from: ledger, household: household, month: month, today: today)
+    func budgetStatuses(_ household: Household, month: YearMonth, today: LocalDate, shownTo viewer: Viewer) throws -> [BudgetStatus] {
+        try ReportBuilder.budgetStatuses(from: ledger, household: household, month: month, today: today, shownTo: viewer)
     }
 
     /// `/budget` lists; `/budget кафе 3000` sets a category's; `/budget 40000` the total;
     /// `/budget кафе 0` removes one. The category may be named in any language or form. A limit
-    /// is at most `maxBudgetMajor` units of the base currency.
-    func budget(_ argument: String, member: Member, household: Household) throws -> String {
+    /// is at most `maxBudgetMajor` units of the base currency. What it says of spending is what
+    /// `viewer` may see.
+    func budget(_ argument: String, member: Member, household: Household, shownTo viewer: Viewer) throws -> String {
         let l = localizer(member)
         let renderer = ReportRenderer(l)
         let today = today(of: household)
@@ -55,8 +57,8 @@ extension ReportsFeature {
         guard !argument.isEmpty else {
             let month = YearMonth(today)
             do {
-                let due = try ReportBuilder.recurringMonth(from: ledger, household: household, month: month, today: today)
-                let statuses = try budgetStatuses(household, month: month, today: today)
+                let due = try ReportBuilder.recurringMonth(from: ledger, household: household, month: month, today: today, shownTo: viewer)
+                let statuses = try budgetStatuses(household, month: month, today: today, shownTo: viewer)
                 return [renderer.render(budgets: statuses, baseCurrency: base, month: month),
                         statuses.isEmpty ? nil : due.flatMap { renderer.stillDue($0.dueMinor, count: $0.dueCount, base: base) }]
                     .compactMap { $0 }.joined(separator: "\n")
@@ -83,7 +85,8 @@ extension ReportsFeature {
             switch EntryParser(baseCurrency: base).parse(argument, today: today) {
             case .failure(.amountTooLarge):
                 return l("budget.too_large", ["limit": .money(largest)])
-            case .success(let parsed) where parsed.count == 1 && parsed[0].amount.currency == base:
+            // Two numbers that could be one amount (`кафе 250 300`): the usage, not a guess.
+            case .success(let parsed) where parsed.count == 1 && parsed[0].readings.isEmpty && parsed[0].amount.currency == base:
                 guard parsed[0].amount.minorUnits <= largest.minorUnits else {
                     return l("budget.too_large", ["limit": .money(largest)])
                 }
@@ -108,7 +111,7 @@ extension ReportsFeature {
         let set = l("budget.set" + suffix, ["name": .text(shownName), "limit": .money(limit)])
         let month = YearMonth(today)
         // Past Int64 the budget is exceeded beyond saying by how much: the setting stands.
-        guard let status = try? budgetStatuses(household, month: month, today: today).first(where: { $0.category == category }),
+        guard let status = try? budgetStatuses(household, month: month, today: today, shownTo: viewer).first(where: { $0.category == category }),
               status.reachedThreshold == 100
         else { return set }
         let spent = Money(minorUnits: status.spentMinor, currency: base)
@@ -136,20 +139,32 @@ extension ReportsFeature {
     /// Jumping straight past both announces only 100 %, and claims 80 % so it never follows.
     /// Only this month and the last are news: one message dated across 200 old months must
     /// not queue 200 alerts per budget.
+    ///
+    /// A category's budget is measured as its audience sees it: the family's alert counts no
+    /// private entry, so a budget pushed over only by a member's private spending says nothing
+    /// there (its author hears of it only when their own private entries pushed it).
     func announceBudgets(after entries: [Entry], member: Member, household: Household) throws {
         let today = today(of: household)
         let current = YearMonth(today)
         let months = Set(entries.filter { $0.kind == .expense }.map { YearMonth($0.date) })
             .filter { $0 == current || $0 == current.previous }
-        guard !months.isEmpty else { return }
+        guard !months.isEmpty, try !ledger.entries.budgets(householdID: household.id).isEmpty else { return }
+        let group = try FamilyFeature(context).feedChat(of: household)
         for month in months.sorted() {
-            let statuses: [BudgetStatus]
+            let forFamily: [BudgetStatus], forMember: [BudgetStatus]
             do {
-                statuses = try budgetStatuses(household, month: month, today: today)
+                forFamily = try budgetStatuses(household, month: month, today: today, shownTo: group == nil ? .member(member.id) : .group)
+                forMember = group == nil ? forFamily : try budgetStatuses(household, month: month, today: today, shownTo: .member(member.id))
             } catch is MoneyOverflow {
                 continue  // Spending past Int64 passed every threshold long ago: nothing new to say.
             }
-            for status in statuses where status.category.map({ category in entries.contains { $0.category == category } }) ?? true {
+            // Both lists hold the household's budgets in one order.
+            for (familyStatus, memberStatus) in zip(forFamily, forMember)
+            where familyStatus.category.map({ category in entries.contains { $0.category == category } }) ?? true {
+                // Pushed over by private entries alone: their author hears it, the family does not.
+                let concerned = entries.filter { $0.kind == .expense && (familyStatus.category == nil || familyStatus.category == $0.category) }
+                let toFamily = group != nil && !concerned.allSatisfy(\.isPrivate)
+                let status = toFamily ? familyStatus : memberStatus
                 guard let reached = status.reachedThreshold else { continue }
                 var announce: Int?
                 for threshold in [80, 100] where threshold <= reached {
@@ -159,11 +174,7 @@ extension ReportsFeature {
                     }
                 }
                 guard let threshold = announce else { continue }
-                // Pushed over by private entries alone: their author hears it, the family does not.
-                let concerned = entries.filter { $0.kind == .expense && (status.category == nil || status.category == $0.category) }
-                let group = concerned.allSatisfy(\.isPrivate) ? nil : try FamilyFeature(context).feedChat(of: household)
-                let toFamily = group != nil
-                let chat = group ?? member.telegramUserID
+                let chat = (toFamily ? group : nil) ?? member.telegramUserID
                 let thread = toFamily ? household.familyThreadID : nil
                 let l = toFamily ? familyLocalizer(household) : localizer(member)
                 try ledger.outbox.enqueue(.message(html: ReportRenderer(l).alert(status, threshold: threshold, base: household.baseCurrency)),

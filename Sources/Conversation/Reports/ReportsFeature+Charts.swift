@@ -58,7 +58,7 @@ extension ReportsFeature {
         var values: [Int64] = [0]
         let status: BudgetStatus
         do {
-            let statuses = try budgetStatuses(household, month: month, today: today)
+            let statuses = try budgetStatuses(household, month: month, today: today, shownTo: viewer)
             guard let chosen = statuses.first(where: { $0.category == nil }) ?? statuses.first, chosen.spentMinor > 0 else { return nil }
             status = chosen
             let days = try ledger.entries.dailyExpenses(householdID: household.id, dates: month.firstDay...today,

@@ -7,20 +7,26 @@ import Reports
 extension ReportsFeature {
     static let healthCommands: [KnownCommand] = [
         KnownCommand("health", section: .reports, helpRank: 28, menuRank: 20, words: ["здоровʼя", "здоровье", "health"]) { call in
-            try call.reply(try ReportsFeature(call.context).health(call.member, household: call.household))
+            let reports = ReportsFeature(call.context)
+            try call.reply(try reports.health(call.member, household: call.household,
+                                              shownTo: reports.viewer(in: call.message.chat, call.member)))
         },
     ]
 
     /// The month's insights from the month totals of this month, the one before, the same
     /// month last year and the three full months before it, and the savings total: tens of rows.
-    /// Nil when a sum leaves `Int64`.
-    func insights(_ month: YearMonth, household: Household) throws -> Insights? {
+    /// Nil when a sum leaves `Int64`. Categories are compared as `viewer` sees them, as the
+    /// report's lines are: a private entry counts in the totals only, so "most grown" never
+    /// names a category for spending its reader cannot see.
+    func insights(_ month: YearMonth, household: Household, shownTo viewer: Viewer) throws -> Insights? {
         /// `month`, `n` months back. Months here come from the clock or `ReportPeriod`, which
         /// starts at 2000, so `previous` never leaves the calendar.
         func back(_ n: Int) -> YearMonth { (0..<n).reduce(month) { m, _ in m.previous } }
         func read(_ months: [YearMonth]) throws -> [InsightBuilder.Month] {
             guard let first = months.min(), let last = months.max() else { return [] }
             let totals = try ledger.entries.monthTotals(householdID: household.id, months: first...last)
+            let shown = totals.removing(try ledger.entries.hidden(householdID: household.id,
+                                                                  dates: first.firstDay...last.lastDay, from: viewer))
             return try months.map { m in
                 var byCategory: [CategoryKey: Int64] = [:]
                 var spent: Int64 = 0, income: Int64 = 0
@@ -29,8 +35,10 @@ extension ReportsFeature {
                         income = try CheckedMinor.add(income, total.baseMinor)
                     } else {
                         spent = try CheckedMinor.add(spent, total.baseMinor)
-                        byCategory[total.category] = try CheckedMinor.add(byCategory[total.category] ?? 0, total.baseMinor)
                     }
+                }
+                for total in shown where total.month == m && total.kind == .expense {
+                    byCategory[total.category] = try CheckedMinor.add(byCategory[total.category] ?? 0, total.baseMinor)
                 }
                 return InsightBuilder.Month(spentMinor: spent, incomeMinor: income, byCategory: byCategory)
             }
@@ -43,7 +51,7 @@ extension ReportsFeature {
             let spending = full.map(\.spentMinor).filter { $0 > 0 }
             let average = spending.isEmpty ? nil : try spending.checkedSum() / Int64(spending.count)
             let today = today(of: household)
-            let budgets = (try? budgetStatuses(household, month: month, today: today)) ?? []
+            let budgets = (try? budgetStatuses(household, month: month, today: today, shownTo: viewer)) ?? []
             return InsightBuilder.build(this, previous: previous, lastYear: lastYear,
                                         savingsMinor: try SavingsFeature(context).totalMinor(household), averageSpentMinor: average,
                                         budgets: budgets)
@@ -52,11 +60,11 @@ extension ReportsFeature {
         }
     }
 
-    /// A month's report with its insights under it, when there are any.
+    /// A month's report with its insights under it, when there are any, as `viewer` may see them.
     /// Subscriptions that look duplicated (two music services) come from the household's
     /// recurring items, its shared ones only: the report may be the family group's.
-    func withInsights(_ report: String, month: YearMonth, household: Household, _ l: Localizer) -> String {
-        var lines = (try? insights(month, household: household)).map { insightLines($0, l) } ?? []
+    func withInsights(_ report: String, month: YearMonth, household: Household, shownTo viewer: Viewer, _ l: Localizer) -> String {
+        var lines = (try? insights(month, household: household, shownTo: viewer)).map { insightLines($0, l) } ?? []
         let recurring = RecurringFeature(context)
         lines += (try? recurring.subscriptionItems(household, shownTo: .group)).map { recurring.duplicateLines($0.filter { !$0.isPaused }, l) } ?? []
         return lines.isEmpty ? report : report + "\n\n" + lines.joined(separator: "\n")
@@ -77,9 +85,10 @@ extension ReportsFeature {
     }
 
     /// `/health`: the score and what it is made of, in plain words.
-    func health(_ member: Member, household: Household) throws -> String {
+    func health(_ member: Member, household: Household, shownTo viewer: Viewer) throws -> String {
         let l = localizer(member)
-        guard let score = try insights(YearMonth(today(of: household)), household: household)?.health else { return l("health.empty") }
+        guard let score = try insights(YearMonth(today(of: household)), household: household, shownTo: viewer)?.health
+        else { return l("health.empty") }
         var lines = [l("health.title", ["score": .number(score.total)])]
         if let savings = score.savings { lines.append(l("health.savings", ["points": .number(savings)])) }
         if let runway = score.runway { lines.append(l("health.runway", ["points": .number(runway)])) }

@@ -31,9 +31,9 @@ struct ReportsFeature: Feature {
         KnownCommand("budget", section: .reports, helpRank: 20, menuRank: 2, aliases: ["biudzhet"],
                      words: ["бюджет", "бюджети", "бюджеты", "budget", "budgets"]) { call in
             let reports = ReportsFeature(call.context)
-            try call.reply(try reports.budget(call.argument, member: call.member, household: call.household))
-            if call.argument.isEmpty, let chart = try reports.budgetChart(household: call.household,
-                                                                           shownTo: reports.viewer(in: call.message.chat, call.member),
+            let viewer = reports.viewer(in: call.message.chat, call.member)
+            try call.reply(try reports.budget(call.argument, member: call.member, household: call.household, shownTo: viewer))
+            if call.argument.isEmpty, let chart = try reports.budgetChart(household: call.household, shownTo: viewer,
                                                                            reports.localizer(call.member)) {
                 try call.reply.send(chart)
             }

@@ -72,7 +72,8 @@ struct ScheduleFeature: Feature {
         let report = try reports.monthlyReport(month, household: household, today: today, shownTo: viewer)
         guard !report.isEmpty else { return }
         let l = familyLocalizer(household), thread = group == nil ? nil : household.familyThreadID
-        try ledger.outbox.enqueue(.message(html: reports.withInsights(ReportRenderer(l).render(report), month: month, household: household, l)),
+        try ledger.outbox.enqueue(.message(html: reports.withInsights(ReportRenderer(l).render(report), month: month, household: household,
+                                                                         shownTo: viewer, l)),
                                   chatID: chat, threadID: thread)
         if let chart = reports.chart(report, l) { try ledger.outbox.enqueue(chart, chatID: chat, threadID: thread) }
     }

@@ -12,10 +12,13 @@ public enum Viewer: Equatable, Sendable {
     /// The books themselves, for totals and checks: every entry.
     case books
 
-    public func sees(_ entry: Entry) -> Bool {
+    public func sees(_ entry: Entry) -> Bool { sees(isPrivate: entry.isPrivate, of: entry.memberID) }
+
+    /// Whether a record of member `memberID` (an entry, a recurring payment) is for these eyes.
+    public func sees(isPrivate: Bool, of memberID: Int64) -> Bool {
         switch self {
-        case .member(let id): !entry.isPrivate || entry.memberID == id
-        case .group: !entry.isPrivate
+        case .member(let id): !isPrivate || memberID == id
+        case .group: !isPrivate
         case .books: true
         }
     }
