@@ -132,6 +132,15 @@ import Testing
         #expect(spaced(try chat.say("/budget кафе 99999999999999999999")) == tooLarge)
     }
 
+    /// Two numbers that could be one amount: the usage, not a budget of 250 300 ₴.
+    @Test func aBudgetWithTwoNumbersIsNotTheirJoin() throws {
+        try chat.say("/start")
+        #expect(try chat.say("/budget кафе 250 300").joined().contains("/budget кафе 3000 — "))
+        let household = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID
+        #expect(try chat.ledger.entries.budgets(householdID: household).isEmpty)
+        #expect(spaced(try chat.say("/budget кафе 250")).contains("250 ₴"))
+    }
+
     @Test func reportPeriodsOutsideTwoThousandToNextYearGetAClearAnswer() throws {
         try chat.say("кава 85")
         let answer = "Такого періоду немає: звіти — за місяці й роки з 2000 до 2027. Наприклад: /report 2026-10"
