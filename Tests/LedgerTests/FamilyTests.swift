@@ -57,6 +57,21 @@ import Testing
         #expect(try ledger.families.household(familyChatID: -1009) == nil)
     }
 
+    /// Оля's group became supergroup -1009 unnoticed, and Інна's household linked -1009 since:
+    /// the move leaves -1009 to Інна, ends Оля's link, and fails what Оля's household queued
+    /// for the old group instead of delivering it to Інна's family. It threw (the link is unique).
+    @Test func aMoveToASupergroupAnotherHouseholdLinkedEndsTheOldLink() throws {
+        let olha = try person(1, "Оля")
+        let other = try person(2, "Інна")
+        try ledger.families.linkFamilyChat(-100, threadID: 7, householdID: olha.householdID)
+        try ledger.families.linkFamilyChat(-1009, threadID: nil, householdID: other.householdID)
+        let queued = try ledger.outbox.enqueue(.message(html: "дайджест Олі"), chatID: -100)
+        try ledger.outbox.moveChat(from: -100, to: -1009)
+        #expect(try ledger.families.household(familyChatID: -1009)?.id == other.householdID)
+        #expect(try ledger.families.household(id: olha.householdID)?.familyChatID == nil)
+        #expect(try ledger.outbox.pending().allSatisfy { $0.id != queued && $0.chatID != -1009 })
+    }
+
     @Test func aScheduledPostIsClaimedOnce() throws {
         let olha = try person(1, "Оля")
         #expect(try ledger.jobs.claimSchedule("digest", period: "2026-11-21", householdID: olha.householdID))

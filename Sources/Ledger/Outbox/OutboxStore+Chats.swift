@@ -27,9 +27,25 @@ extension OutboxStore {
         }
     }
 
-    /// A group became a supergroup: its queued messages and its family link follow it.
+    /// A group became a supergroup: its queued messages and its family link follow it. When
+    /// another household linked the supergroup meanwhile (the migration went unnoticed while
+    /// the bot was away), the supergroup is that family's: this household's link ends, and
+    /// what it queued for the old group fails rather than reach the other family. (The move
+    /// broke the link's uniqueness and failed every time the send was recorded.)
     public func moveChat(from oldID: Int64, to newID: Int64) throws {
         try db.transaction {
+            var linked: Set<Int64> = []
+            try db.query("SELECT family_chat_id FROM households WHERE family_chat_id IN (?, ?)", oldID, newID) {
+                linked.insert($0.int64(0))
+            }
+            guard !linked.isSuperset(of: [oldID, newID]) else {
+                try abandonChat(oldID)
+                try db.execute("""
+                    UPDATE households SET family_chat_id = NULL, family_thread_id = NULL, family_chat_paused = 0
+                    WHERE family_chat_id = ?
+                    """, oldID)
+                return
+            }
             try db.execute("UPDATE outbox SET chat_id = ? WHERE chat_id = ? AND state = 'pending'", newID, oldID)
             try db.execute("UPDATE households SET family_chat_id = ? WHERE family_chat_id = ?", newID, oldID)
         }
