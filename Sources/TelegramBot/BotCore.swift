@@ -142,9 +142,11 @@ public actor BotCore: BatchUpdateHandler {
     }
 
     /// Records a round of sends in one transaction.
-    func complete(_ results: [(OutboxItem, OutboxResult)]) throws {
+    func complete(_ completions: [Completion]) throws {
         try ledger.transaction {
-            for (item, result) in results { try ledger.outbox.complete(item, with: result) }
+            for completion in completions {
+                try ledger.outbox.complete(completion.item, with: completion.result)
+            }
         }
     }
 }

@@ -154,18 +154,45 @@ public final class OutboxDelivery: Sendable {
     }
 
     /// Records the sends that ended in the outbox, in one transaction; false, keeping them
-    /// for another try, when the outbox cannot be written.
+    /// for another try, when the outbox cannot be written for now (a lock, a full disk).
+    /// Any other error is one send's: they are recorded one by one, and a send whose end
+    /// cannot be recorded is recorded as failed, so it costs itself, never every chat's replies.
     @discardableResult
     private func record(_ unrecorded: inout UnrecordedSends) async -> Bool {
         guard !unrecorded.isEmpty else { return true }
         do {
-            try await core.complete(unrecorded.completions.map { ($0.item, $0.result) })
+            try await core.complete(unrecorded.completions)
             unrecorded.clear()
             return true
+        } catch where !AttemptRule.isTransient(error) {
+            return await recordOneByOne(&unrecorded)
         } catch {
             log.error("cannot record \(unrecorded.count) sends; trying again before reading the outbox: \(error)")
             return false
         }
+    }
+
+    private func recordOneByOne(_ unrecorded: inout UnrecordedSends) async -> Bool {
+        for (index, completion) in unrecorded.completions.enumerated() {
+            do {
+                try await core.complete([completion])
+            } catch where !AttemptRule.isTransient(error) {
+                log.error("cannot record how outbox row \(completion.item.id) ended; recording it as failed: \(error)")
+                let failed = Completion(item: completion.item, outcome: completion.outcome,
+                                        result: .failed(reason: "its end could not be recorded: \(error)"))
+                do {
+                    try await core.complete([failed])
+                } catch {
+                    log.error("cannot record outbox row \(completion.item.id) as failed either: \(error)")
+                }
+            } catch {
+                log.error("cannot record \(unrecorded.count) sends; trying again before reading the outbox: \(error)")
+                unrecorded.removeFirst(index)  // Recorded already.
+                return false
+            }
+        }
+        unrecorded.clear()
+        return true
     }
 
     /// Prunes a batch of old outbox rows when it is time; returns when the next is due.

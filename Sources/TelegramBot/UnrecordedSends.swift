@@ -40,6 +40,11 @@ struct UnrecordedSends {
         return completions.contains { $0.item.id == original }
     }
 
+    /// Forgets the first `count`, recorded by now; the rest keep their time limit.
+    mutating func removeFirst(_ count: Int) {
+        completions.removeFirst(min(count, completions.count))
+    }
+
     mutating func clear() {
         completions = []
         since = nil
