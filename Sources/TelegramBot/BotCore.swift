@@ -145,7 +145,7 @@ public actor BotCore: BatchUpdateHandler {
     func complete(_ completions: [Completion]) throws {
         try ledger.transaction {
             for completion in completions {
-                try ledger.outbox.complete(completion.item, with: completion.result)
+                try ledger.outbox.complete(completion.item, with: completion.result, piecesSent: completion.piecesSent)
             }
         }
     }

@@ -97,7 +97,9 @@ extension OutboxStore {
 
     /// Records how a send ended. A sent row keeps only what later edits and presses need (its
     /// message id and its buttons), not what it said; a finished row is pruned when its time is up (`OutboxRetention`).
-    public func complete(_ item: OutboxItem, with result: OutboxResult) throws {
+    /// `piecesSent`: of a long text to be retried, the pieces already out, in case recording
+    /// them as they went failed (the retry, after a restart too, resumes after them).
+    public func complete(_ item: OutboxItem, with result: OutboxResult, piecesSent: Int = 0) throws {
         // Each case is one statement, or a transaction of its own: no savepoint around them
         // (it copied every page the update touched, a fifth of recording a send).
         let now = clock.now()
@@ -109,8 +111,8 @@ extension OutboxStore {
                 WHERE id = ?
                 """, messageID, kept ?? "", Ledger.milliseconds(now.addingTimeInterval(OutboxRetention.sent)), item.id)
         case .retry(let at):
-            try db.execute("UPDATE outbox SET attempts = attempts + 1, not_before_ms = ? WHERE id = ?",
-                           Int64(at.timeIntervalSince1970 * 1000), item.id)
+            try db.execute("UPDATE outbox SET attempts = attempts + 1, not_before_ms = ?, pieces_sent = MAX(pieces_sent, ?) WHERE id = ?",
+                           Int64(at.timeIntervalSince1970 * 1000), piecesSent, item.id)
         case .chatMigrated(let newID):
             try moveChat(from: item.chatID, to: newID)
         case .chatBlocked:
