@@ -137,6 +137,27 @@ import Testing
         #expect(try chat.ledger.entries.entry(id: id)?.note == "кава")
     }
 
+    /// `кава 85 120` may mean 85, 120 or 85 120 ₴: where a new message would ask, an edit to it
+    /// keeps the entry as it was and says how to write the amount, and so does a reply.
+    @Test func anEditWithTwoPricesKeepsTheEntryAndSaysWhy() throws {
+        try write("кава 85", messageID: 700)
+        let id = try onlyEntry().id
+        let lines = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: "кава 85 120", updateID: 90, messageID: 700)))
+        #expect(try chat.ledger.entries.entry(id: id)?.amount == Money(major: 85, currency: .uah))
+        #expect(try chat.ledger.entries.entry(id: id)?.originalText == "кава 85")
+        #expect(lines.texts(in: olha.id) == ["Тут кілька чисел, тож запис не змінено. Залиште в повідомленні лише суму: кава 85"])
+    }
+
+    @Test func aReplyWithTwoPricesKeepsTheEntryAndSaysWhy() throws {
+        let line = try write("кава 85")
+        let id = try onlyEntry().id
+        #expect(try reply("85 120", to: line) == ["Тут кілька чисел, тож запис не змінено. Відповідайте лише сумою: 120"])
+        #expect(try reply("таксі 85 120", to: line).count == 1)
+        let entry = try #require(try chat.ledger.entries.entry(id: id))
+        #expect(entry.amount == Money(major: 85, currency: .uah))
+        #expect(entry.category != "taxi")
+    }
+
     @Test func undoRemovesTheLastEntryOfTheDay() throws {
         #expect(try chat.say("/undo").last?.contains("немає") == true)
         try write("кава 85")

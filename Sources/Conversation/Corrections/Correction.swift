@@ -12,6 +12,9 @@ struct Correction: Equatable {
     /// Said outright (`дохід`, `витрата`), or implied by a category of the other kind
     /// (`зарплата` makes an expense income).
     var kind: EntryKind?
+    /// Two plausible amounts (`85 120`, which may be 85, 120 or 85 120 ₴): nothing of the
+    /// reply is taken, and the member is asked for the amount alone.
+    var amountIsUnclear = false
 
     var isEmpty: Bool { amount == nil && category == nil && account == nil && date == nil && kind == nil }
 
@@ -67,6 +70,10 @@ extension CorrectionsFeature {
         if let placeholder, placeholder.amount == one, alone == nil || placeholder.date != alone?.date {
             parsed = placeholder
         } else if let alone {
+            guard alone.readings.isEmpty else {
+                correction.amountIsUnclear = true
+                return correction
+            }
             parsed = alone
             correction.amount = alone.amount
         } else {

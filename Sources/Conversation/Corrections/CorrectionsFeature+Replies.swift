@@ -41,6 +41,10 @@ extension CorrectionsFeature {
         }
         let today = today(of: household)
         let change = correction(text, household: household, today: today)
+        guard !change.amountIsUnclear else {
+            try reply(l("amount.ask.reply"))
+            return
+        }
         guard !change.isEmpty else {
             let refusal = outOfBounds(text, household: household, today: today)
             try reply(refusal.map { EntriesFeature(context).hint(for: $0, text: text, localizer: l) } ?? l("correction.not_understood"))

@@ -9,6 +9,8 @@ extension EntriesFeature {
     /// changed in place, added, or removed when it no longer holds an amount. An amount or a
     /// date out of bounds, or a month total it would push past `Int64`, changes nothing and is
     /// answered as a new message with it would be: one extra digit must not delete the entry.
+    /// Two plausible amounts (`кава 85 120`), which a new message would ask about, change
+    /// nothing either: the author is told to leave the amount alone in the message.
     func edited(_ message: IncomingMessage) throws {
         guard let messageID = message.messageID, let member = try ledger.families.member(telegramUserID: message.sender.id) else { return }
         let old = try ledger.entries.list(sourceChatID: message.chat.id, sourceMessageID: messageID)
@@ -21,6 +23,9 @@ extension EntriesFeature {
         if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
         let parsed: [ParsedEntry]
         switch parse(text, household: household, today: today(of: household)) {
+        case .success(let entries) where entries.contains(where: { !$0.readings.isEmpty }):
+            try reply(l("amount.ask.edit"))
+            return
         case .success(let entries): parsed = entries
         case .failure(let failure) where failure == .amountTooLarge || failure == .dateOutOfRange:
             try reply(hint(for: failure, text: text, localizer: l))
