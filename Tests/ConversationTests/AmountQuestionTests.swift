@@ -39,6 +39,19 @@ import Testing
         #expect(try entries(of: .olha).count == 1)
     }
 
+    /// A reading pressed days later is dated as the message was: `вчора` is the day before it
+    /// was written, not before the press. TestConversation's clock starts on Saturday the 21st.
+    @Test func aReadingPressedLaterKeepsTheMessagesDate() throws {
+        let question = try ask("обід 250 300 вчора", from: .olha)
+        let unsaid = try ask("кава 85 120", from: .olha)
+        chat.clock.advance(by: 3 * 86_400)
+        _ = try chat.press(try #require(question.buttons.first?.first).data, from: .olha, messageID: question.messageID)
+        _ = try chat.press(try #require(unsaid.buttons.first?.first).data, from: .olha, messageID: unsaid.messageID)
+        let written = try entries(of: .olha).sorted { $0.note < $1.note }
+        #expect(written.map(\.note) == ["кава", "обід"])
+        #expect(written.map(\.date) == [LocalDate(year: 2026, month: 11, day: 21), LocalDate(year: 2026, month: 11, day: 20)])
+    }
+
     @Test func someoneElseCannotAnswer() throws {
         let question = try ask("кава 85 120", from: .olha)
         let data = try #require(question.buttons.first?.first?.data)

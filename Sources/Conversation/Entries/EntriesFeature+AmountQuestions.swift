@@ -22,14 +22,16 @@ extension EntriesFeature {
     }
 
     /// A pressed reading: only the question's writer may answer it, once. The message is read
-    /// again (today's rules and date), the first uncertain entry takes the chosen amount and the
-    /// others keep their most likely one.
+    /// again with today's rules but as of the day it was written: `вчора`, or no date at all,
+    /// means the same day whenever the button is pressed. The first uncertain entry takes the
+    /// chosen amount and the others keep their most likely one.
     func chooseAmount(questionID: Int64, reading: Int, press: CallbackPress, member: Member) throws -> String? {
         let l = localizer(member)
         guard let question = try ledger.entries.amountQuestion(id: questionID) else { return l("amount.ask.gone") }
         guard question.memberID == member.id else { return l("amount.ask.not_yours") }
         let household = try household(of: member)
-        guard case .success(var parsed) = parse(question.text, household: household, today: today(of: household)),
+        let written = LocalDate(question.createdAt, in: household.timeZone)
+        guard case .success(var parsed) = parse(question.text, household: household, today: written),
               let index = parsed.firstIndex(where: { !$0.readings.isEmpty }),
               parsed[index].readings.indices.contains(reading)
         else {

@@ -8,6 +8,8 @@ public struct AmountQuestion: Equatable, Sendable {
     public var memberID: Int64
     public var text: String
     public var source: EntrySource
+    /// When it was asked: the message is read again as of that moment's day.
+    public var createdAt: Date
 }
 
 extension EntryStore {
@@ -28,11 +30,13 @@ extension EntryStore {
 
     public func amountQuestion(id: Int64) throws -> AmountQuestion? {
         try db.queryFirst("""
-            SELECT id, member_id, text, source_update_id, source_chat_id, source_message_id FROM amount_questions WHERE id = ?
+            SELECT id, member_id, text, source_update_id, source_chat_id, source_message_id, created_at
+            FROM amount_questions WHERE id = ?
             """, id, transform: { row in
                 AmountQuestion(id: row.int64(0), memberID: row.int64(1), text: row.string(2),
                                source: EntrySource(updateID: row.optionalInt64(3), chatID: row.optionalInt64(4),
-                                                   messageID: row.optionalInt64(5)))
+                                                   messageID: row.optionalInt64(5)),
+                               createdAt: Ledger.date(fromTimestamp: row.string(6)))
             })
     }
 
