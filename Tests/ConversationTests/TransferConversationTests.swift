@@ -97,6 +97,53 @@ import Testing
         #expect(try chat.ledger.accounts.transferCount(householdID: try household()) == 0)
     }
 
+    /// An edited withdrawal (`2000` → `3000`) changes the transfer as a reply would, and its
+    /// confirmation with it; an edit that changes more than the amount is explained and changes
+    /// nothing.
+    @Test func anEditChangesATransfersAmountOrExplains() throws {
+        try chat.say("/start")
+        let confirmation = try write("зняв готівку 2000", messageID: 600)
+        let id = try #require(try chat.ledger.accounts.transfer(chatID: olha.id, messageID: confirmation.messageID)).id
+        func edit(_ text: String, update: Int64) throws -> [ConsoleDelivery.Line] {
+            try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: text, updateID: update, messageID: 600)))
+        }
+        let edited = try edit("зняв готівку 3000", update: 90)
+        #expect(try chat.ledger.accounts.transfer(id: id)?.amount == Money(major: 3000, currency: .uah))
+        #expect(edited.map(\.isEdit) == [true])
+        #expect(edited.first?.messageID == confirmation.messageID)
+        #expect(spaced(edited.texts(in: olha.id)) == "🔁 Переказ, не витрата: 3 000 ₴ · картка → готівка")
+        let balance = spaced(try chat.say("/balance"))
+        #expect(balance.contains("• картка: -3 000 ₴"))
+        #expect(balance.contains("• готівка: 3 000 ₴"))
+        let explained = "Переказ не змінено: правкою можна змінити лише його суму. Щоб змінити інше, видаліть його кнопкою «🗑️ Видалити» і напишіть знову."
+        for (update, text) in [(91, "зняв готівку 3000 вчора"), (92, "кава 3000"), (93, "переказ 3000 на моно")] {
+            #expect(spaced(try edit(text, update: Int64(update)).texts(in: olha.id)) == explained, "\(text)")
+        }
+        #expect(try chat.ledger.accounts.transfer(id: id)?.amount == Money(major: 3000, currency: .uah))
+        #expect(try chat.ledger.entries.count(householdID: try household()) == 0)
+    }
+
+    /// An edit days later reads `вчора` as of the day the transfer was written; an exchange is
+    /// not changed by an edit, only explained.
+    @Test func anEditDaysLaterKeepsTheDateAndLeavesAnExchange() throws {
+        try chat.say("/start")
+        _ = try write("зняв готівку 2000 вчора", messageID: 600)
+        _ = try write("обміняв 400 $ по 41,3", messageID: 601)
+        chat.clock.advance(by: 3 * 86_400)
+        func edit(_ text: String, messageID: Int64, update: Int64) throws -> String {
+            spaced(try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: text, updateID: update, messageID: messageID)))
+                .texts(in: olha.id))
+        }
+        _ = try edit("зняв готівку 2500 вчора", messageID: 600, update: 90)
+        let withdrawal = try #require(try chat.ledger.accounts.transfer(sourceChatID: olha.id, sourceMessageID: 600))
+        #expect(withdrawal.amount == Money(major: 2500, currency: .uah))
+        #expect(withdrawal.date == LocalDate(year: 2026, month: 11, day: 20))
+        #expect(try edit("обміняв 500 $ по 41,3", messageID: 601, update: 91)
+                == "Обмін правкою не змінити: видаліть його кнопкою «🗑️ Видалити» і напишіть знову.")
+        let exchange = try #require(try chat.ledger.accounts.transfer(sourceChatID: olha.id, sourceMessageID: 601))
+        #expect(exchange.amount == Money(major: 400, currency: .usd))
+    }
+
     @Test func anotherMembersTransferButtonChangesNothing() throws {
         try chat.say("/start")
         let confirmation = try write("зняв готівку 2000", messageID: 600)

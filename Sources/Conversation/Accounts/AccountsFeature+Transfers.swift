@@ -27,6 +27,45 @@ extension AccountsFeature {
         return true
     }
 
+    /// The author edited the message that made a transfer: a new amount of the same plain
+    /// transfer (`зняв готівку 2000` → `3000`) changes it as a reply would, and its confirmation
+    /// with it. Any other change (accounts, date, an exchange, no longer a transfer) is answered
+    /// and changes nothing, with how to fix it: delete it and write it again. Its date words
+    /// are read as of the day it was written. False when the message made no transfer.
+    func edited(_ message: IncomingMessage) throws -> Bool {
+        guard let messageID = message.messageID,
+              let transfer = try ledger.accounts.transfer(sourceChatID: message.chat.id, sourceMessageID: messageID)
+        else { return false }
+        guard let member = try ledger.families.member(telegramUserID: message.sender.id), transfer.memberID == member.id,
+              transfer.householdID == member.householdID else { return true }
+        let household = try household(of: member), l = localizer(member)
+        let reply = Replier(ledger: ledger, chat: message.chat)
+        guard transfer.isPlain else {
+            try reply(l("transfer.edit.exchange"))
+            return true
+        }
+        var text = message.text.trimmed
+        if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
+        let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser : EntryParser(baseCurrency: household.baseCurrency)
+        let written = LocalDate(transfer.createdAt, in: household.timeZone)
+        guard parser.mayBeTransfer(text), let parsed = parser.transfer(text, today: written, accounts: try accountNames(member)),
+              parsed.kind != .exchange, parsed.received == parsed.amount, parsed.amount.currency == transfer.amount.currency,
+              parsed.date == transfer.date,
+              try account(parsed.from, holding: parsed.amount.currency, exchange: false, member)?.id == transfer.from,
+              try account(parsed.to, holding: parsed.received.currency, exchange: false, member)?.id == transfer.to
+        else {
+            try reply(l("transfer.edit.unchanged"))
+            return true
+        }
+        guard parsed.amount != transfer.amount else { return true }
+        try ledger.accounts.setAmount(parsed.amount.minorUnits, ofTransfer: transfer.id)
+        if let changed = try ledger.accounts.transfer(id: transfer.id), let outboxID = changed.confirmationOutboxID {
+            try ledger.outbox.enqueue(.edit(messageID: nil, ofOutboxID: outboxID, html: try confirmation(changed, rate: nil, l),
+                                            buttons: deleteButton(changed, l)), chatID: message.chat.id)
+        }
+        return true
+    }
+
     /// The account a transfer names, or the one it means without naming it: the member's
     /// default, or for an exchange the cash they keep in that currency (the built-in cash,
     /// which holds any currency, when they keep none apart).

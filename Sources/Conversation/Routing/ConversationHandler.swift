@@ -36,7 +36,7 @@ public final class ConversationHandler {
             case .message(let message):
                 try receiveInGroup(message)
             case .edited(let message):
-                try EntriesFeature(context).edited(message)
+                if try !AccountsFeature(context).edited(message) { try EntriesFeature(context).edited(message) }
             case .nonText(let message) where message.chat.kind == .privateChat:
                 try receiveNonText(message)
             case .nonText:

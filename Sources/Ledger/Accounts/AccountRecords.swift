@@ -69,6 +69,8 @@ public struct Transfer: Equatable, Sendable {
     public var date: LocalDate
     public var note: String
     public var confirmationOutboxID: Int64?
+    /// When it was written: an edit of its message reads dates as of that moment's day.
+    public let createdAt: Date
 
     /// Both sides in one currency: no exchange.
     public var isPlain: Bool { amount.currency == received.currency }

@@ -6,6 +6,7 @@ extension AccountStore {
     /// Stores a member's transfer. With a `source.updateID` the same update never stores
     /// twice (a unique column rejects a replay).
     public func addTransfer(_ transfer: NewTransfer, by member: Member, source: EntrySource = EntrySource()) throws -> Transfer {
+        let createdText = Ledger.timestamp(clock.now())
         try db.execute("""
             INSERT INTO transfers (household_id, member_id, from_account_id, to_account_id, amount_minor, currency,
                 received_minor, received_currency, local_date, created_at, note, source_update_id, source_chat_id,
@@ -14,12 +15,13 @@ extension AccountStore {
             """, arguments: [
                 member.householdID, member.id, transfer.from, transfer.to, transfer.amount.minorUnits,
                 transfer.amount.currency.code, transfer.received.minorUnits, transfer.received.currency.code,
-                transfer.date.iso, Ledger.timestamp(clock.now()), transfer.note, source.updateID, source.chatID,
+                transfer.date.iso, createdText, transfer.note, source.updateID, source.chatID,
                 source.messageID,
             ])
         return Transfer(id: db.lastInsertRowID, householdID: member.householdID, memberID: member.id, from: transfer.from,
                         to: transfer.to, amount: transfer.amount, received: transfer.received, date: transfer.date,
-                        note: transfer.note, confirmationOutboxID: nil)
+                        note: transfer.note, confirmationOutboxID: nil,
+                        createdAt: Ledger.date(fromTimestamp: createdText))  // To the millisecond, as stored.
     }
 
     public func transfer(id: Int64) throws -> Transfer? {
@@ -32,6 +34,13 @@ extension AccountStore {
             SELECT \(Self.transferColumns) FROM transfers
             WHERE confirmation_outbox_id = (SELECT id FROM outbox WHERE chat_id = ? AND sent_message_id = ? ORDER BY id LIMIT 1)
             """, chatID, messageID, transform: Self.transfer)
+    }
+
+    /// The transfer a member's message made, for an edit of that message.
+    public func transfer(sourceChatID: Int64, sourceMessageID: Int64) throws -> Transfer? {
+        try db.queryFirst("""
+            SELECT \(Self.transferColumns) FROM transfers WHERE source_chat_id = ? AND source_message_id = ? ORDER BY id LIMIT 1
+            """, sourceChatID, sourceMessageID, transform: Self.transfer)
     }
 
     public func setConfirmation(_ outboxID: Int64, ofTransfer id: Int64) throws {
@@ -56,7 +65,7 @@ extension AccountStore {
 
     static let transferColumns = """
         id, household_id, member_id, from_account_id, to_account_id, amount_minor, currency, received_minor,
-        received_currency, local_date, note, confirmation_outbox_id
+        received_currency, local_date, note, confirmation_outbox_id, created_at
         """
 
     static func transfer(_ row: Row) -> Transfer {
@@ -68,7 +77,7 @@ extension AccountStore {
             id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2), from: row.int64(3), to: row.int64(4),
             amount: money(5, 6), received: money(7, 8),
             date: LocalDate(iso: row.string(9)) ?? LocalDate(year: 1970, month: 1, day: 1)!,
-            note: row.string(10), confirmationOutboxID: row.optionalInt64(11))
+            note: row.string(10), confirmationOutboxID: row.optionalInt64(11), createdAt: Ledger.date(fromTimestamp: row.string(12)))
     }
 }
 

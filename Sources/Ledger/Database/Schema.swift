@@ -111,6 +111,7 @@ enum Schema {
         openHolds,
         outboxStateCheck,
         entryIDs,
+        transferSources,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
