@@ -52,6 +52,18 @@ import Testing
         #expect(written.map(\.date) == [LocalDate(year: 2026, month: 11, day: 21), LocalDate(year: 2026, month: 11, day: 20)])
     }
 
+    /// The pressed reading is read with its writer's own accounts, as the message was.
+    @Test func aPressedReadingKeepsTheWritersOwnAccount() throws {
+        try chat.say("/start", from: .olha)
+        try chat.say("/accounts add Ощад", from: .olha)
+        let question = try ask("обід 250 300 ощад", from: .olha)
+        _ = try chat.press(try #require(question.buttons.first?.first).data, from: .olha, messageID: question.messageID)
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let entry = try #require(try entries(of: .olha).first)
+        #expect(entry.note == "обід")
+        #expect(entry.account != member.defaultAccount)
+    }
+
     @Test func someoneElseCannotAnswer() throws {
         let question = try ask("кава 85 120", from: .olha)
         let data = try #require(question.buttons.first?.first?.data)

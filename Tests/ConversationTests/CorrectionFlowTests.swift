@@ -137,6 +137,24 @@ import Testing
         #expect(try chat.ledger.entries.entry(id: id)?.note == "кава")
     }
 
+    /// An edit days later reads the message as of the day it was written, with the writer's
+    /// own accounts: `кава 85` stays on its day, `вчора` the day before it, `ощад` an account.
+    @Test func anEditDaysLaterKeepsTheMessagesDayAndAccount() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Ощад")
+        try write("кава 85 ощад", messageID: 700)
+        try write("обід 200 вчора", messageID: 701)
+        chat.clock.advance(by: 3 * 86_400)
+        _ = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: "кава 95 ощад", updateID: 90, messageID: 700)))
+        _ = try chat.handle(.edited(IncomingMessage(chat: me, sender: olha, text: "обід 250 вчора", updateID: 91, messageID: 701)))
+        let member = try #require(try chat.ledger.families.member(telegramUserID: olha.id))
+        let entries = try chat.ledger.entries.recent(householdID: member.householdID, limit: 10).sorted { $0.note < $1.note }
+        #expect(entries.map(\.note) == ["кава", "обід"])
+        #expect(entries.map(\.amount) == [Money(major: 95, currency: .uah), Money(major: 250, currency: .uah)])
+        #expect(entries.map(\.date) == [LocalDate(year: 2026, month: 11, day: 21), LocalDate(year: 2026, month: 11, day: 20)])
+        #expect(entries.first?.account != member.defaultAccount)
+    }
+
     /// `кава 85 120` may mean 85, 120 or 85 120 ₴: where a new message would ask, an edit to it
     /// keeps the entry as it was and says how to write the amount, and so does a reply.
     @Test func anEditWithTwoPricesKeepsTheEntryAndSaysWhy() throws {

@@ -22,8 +22,8 @@ extension EntriesFeature {
     }
 
     /// A pressed reading: only the question's writer may answer it, once. The message is read
-    /// again with today's rules but as of the day it was written: `вчора`, or no date at all,
-    /// means the same day whenever the button is pressed. The first uncertain entry takes the
+    /// again with today's rules and the writer's accounts, but as of the day it was written:
+    /// `вчора`, or no date at all, means the same day whenever the button is pressed. The first uncertain entry takes the
     /// chosen amount and the others keep their most likely one.
     func chooseAmount(questionID: Int64, reading: Int, press: CallbackPress, member: Member) throws -> String? {
         let l = localizer(member)
@@ -31,7 +31,7 @@ extension EntriesFeature {
         guard question.memberID == member.id else { return l("amount.ask.not_yours") }
         let household = try household(of: member)
         let written = LocalDate(question.createdAt, in: household.timeZone)
-        guard case .success(var parsed) = parse(question.text, household: household, today: written),
+        guard case .success(var parsed) = parse(question.text, household: household, today: written, member: member),
               let index = parsed.firstIndex(where: { !$0.readings.isEmpty }),
               parsed[index].readings.indices.contains(reading)
         else {

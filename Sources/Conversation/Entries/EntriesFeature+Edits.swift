@@ -5,10 +5,11 @@ import Ledger
 import Localization
 
 extension EntriesFeature {
-    /// The author edited the message that made entries: they are re-read from the new text —
-    /// changed in place, added, or removed when it no longer holds an amount. An amount or a
-    /// date out of bounds, or a month total it would push past `Int64`, changes nothing and is
-    /// answered as a new message with it would be: one extra digit must not delete the entry.
+    /// The author edited the message that made entries: they are re-read from the new text, as
+    /// of the day it was written and with the author's own accounts — changed in place, added,
+    /// or removed when it no longer holds an amount. An amount or a date out of bounds, or a
+    /// month total it would push past `Int64`, changes nothing and is answered as a new message
+    /// with it would be: one extra digit must not delete the entry.
     /// Two plausible amounts (`кава 85 120`), which a new message would ask about, change
     /// nothing either: the author is told to leave the amount alone in the message.
     func edited(_ message: IncomingMessage) throws {
@@ -22,7 +23,8 @@ extension EntriesFeature {
         var text = message.text.trimmed
         if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
         let parsed: [ParsedEntry]
-        switch parse(text, household: household, today: today(of: household)) {
+        let written = LocalDate(old[0].createdAt, in: household.timeZone)
+        switch parse(text, household: household, today: written, member: member) {
         case .success(let entries) where entries.contains(where: { !$0.readings.isEmpty }):
             try reply(l("amount.ask.edit"))
             return
