@@ -54,6 +54,23 @@ import Testing
         #expect(FactRoles.classify([fact(-8_500, mcc: 5814, at: 8 * 86_400), hold]) == [.spending, .spending], "a week is the limit")
     }
 
+    @Test func aFactOfZeroMovesNoMoneyWhateverItsMCC() {
+        #expect(FactRoles.classify([fact(0, mcc: 5999, "Перевірка картки"), fact(0), fact(0, mcc: 6011, at: 30, "Банкомат"), fact(0, mcc: nil)])
+                == [.noMoney, .noMoney, .noMoney, .noMoney])
+        // A hold released (settled at 0) is still replaced by its settled row, which counts nothing.
+        #expect(FactRoles.classify([fact(0, mcc: 7011, at: 600, id: "h"), fact(-200_000, mcc: 7011, hold: true, id: "h")])
+                == [.noMoney, .replacedHold(by: 0)])
+    }
+
+    /// `Int64.min` has no opposite in `Int64`: comparing a transfer of it with its bucket's
+    /// neighbour trapped, and the feed's window (read again after each restart) with it.
+    @Test func transfersAtTheEdgesOfInt64AreNoPairAndNoTrap() {
+        #expect(FactRoles.classify([fact(.min, account: "a"), fact(.min, at: 10, account: "b")]) == [.unpairedTransfer, .unpairedTransfer])
+        #expect(FactRoles.classify([fact(.min, account: "a"), fact(.max, at: 10, account: "b")]) == [.unpairedTransfer, .unpairedTransfer])
+        #expect(FactRoles.classify([fact(-.max, account: "a"), fact(.max, at: 10, account: "b")])
+                == [.ownTransfer(pairedWith: 1), .ownTransfer(pairedWith: 0)])
+    }
+
     @Test func refundsCashbackAndInterestAreIncomeAndASalaryIsAsked() {
         let facts = [fact(-129_900, mcc: 5732, "Rozetka"), fact(129_900, mcc: 5732, at: 86_400, "Rozetka, повернення"),
                      fact(11_237, "Відсотки за жовтень"), fact(5_000, "Виведення кешбеку"), fact(3_500_000, "Від: ТОВ, зарплата")]

@@ -141,6 +141,31 @@ import Testing
         bank.stop()
     }
 
+    /// A card check of 0 ₴ in the month made an entry of 0, which the database refuses: every
+    /// read of that window failed, the cursor never moved, and no purchase of the card came again.
+    @Test func aZeroRowNeitherStopsTheFeedNorMakesAnEntry() async throws {
+        let base = Int64(testNow.timeIntervalSince1970)
+        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
+        client.statements["acc-uah"] = [
+            .init(id: "m1", time: base - 5 * 86_400, description: "АТБ", mcc: 5411, amount: -31_415),
+            .init(id: "check", time: base - 4 * 86_400, description: "Перевірка картки", mcc: 5999, amount: 0),
+            .init(id: "m2", time: base - 3 * 86_400, description: "SILPO", mcc: 5411, amount: -45_670),
+        ]
+        bank.add(token: Self.token, client)
+        let bot = try start()
+        try await connectAndFollowTheCard()
+        #expect(try entryCount() == 2)
+        bank.post([.init(id: "n1", time: Int64(time.now.timeIntervalSince1970) - 10, description: "Novus", mcc: 5411, amount: -27_100)],
+                  token: Self.token, account: "acc-uah")
+        #expect(try await eventually { try entryCount() == 3 }, "the card's next purchase arrives")
+        await bot.stop()
+        let summary = plain(olha).first { $0.hasPrefix("🏦 monobank") } ?? ""
+        #expect(summary.contains("3 операції") && summary.contains("➕ нових записів: 2"), "\(summary)")
+        #expect(!bot.logs.contains { $0.contains("not stored") }, "\(bot.logs.filter { $0.contains("not stored") })")
+        fake.stop()
+        bank.stop()
+    }
+
     @Test func aTokenRevokedLaterIsToldOnceAndPollingStops() async throws {
         var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
         client.statements["acc-uah"] = Array(month().prefix(2))

@@ -18,6 +18,9 @@ public enum FactRole: Equatable, Sendable {
     case unpairedTransfer
     /// An authorisation the settled fact at `by` replaces: not counted.
     case replacedHold(by: Int)
+    /// A fact of 0 (a card check, `Перевірка картки`; an API item without an amount): it moves
+    /// no money, so nothing counts it and no entry (always more than 0) can be made of it.
+    case noMoney
 }
 
 /// Classifies facts among themselves. Rules, in order:
@@ -26,13 +29,14 @@ public enum FactRole: Equatable, Sendable {
 ///    same bank id, or with the same amount (or operation amount) and MCC, posted from a
 ///    minute before to `settleWindow` (7 days) after it; only when each is the other's
 ///    only candidate.
-/// 2. **Cash**: MCC 6010/6011 is cash between the card and the wallet.
-/// 3. **Own transfers**: two transfer facts with opposite signs, the same amount and currency,
+/// 2. **No money**: a fact of 0 left by rule 1 is `.noMoney`, whatever its MCC.
+/// 3. **Cash**: MCC 6010/6011 is cash between the card and the wallet.
+/// 4. **Own transfers**: two transfer facts with opposite signs, the same amount and currency,
 ///    at most `pairWindow` (120 s) apart, on different accounts (or accounts the file does not
 ///    name), each the other's only candidate. Two candidates are never guessed between.
-/// 4. A transfer left unpaired is `.unpairedTransfer`, unless its words say cashback or
+/// 5. A transfer left unpaired is `.unpairedTransfer`, unless its words say cashback or
 ///    interest (`.income`).
-/// 5. Anything else in is `.income`, anything else out `.spending`.
+/// 6. Anything else in is `.income`, anything else out `.spending`.
 ///
 /// Pure. Cost: O(n) by an index on currency and amount, plus the candidates in each bucket.
 public enum FactRoles {
@@ -42,10 +46,12 @@ public enum FactRoles {
     public static func classify(_ facts: [BankFact]) -> [FactRole] {
         var roles = [FactRole?](repeating: nil, count: facts.count)
         for (hold, settled) in holdReplacements(facts) { roles[hold] = .replacedHold(by: settled) }
+        for (i, fact) in facts.enumerated() where roles[i] == nil && fact.amount.minorUnits == 0 { roles[i] = .noMoney }
         for (i, fact) in facts.enumerated() where roles[i] == nil && [6010, 6011].contains(fact.mcc ?? 0) { roles[i] = .cash }
         let transfers = facts.indices.filter { roles[$0] == nil && isTransfer(facts[$0]) }
         for (a, b) in uniquePairs(transfers, facts: facts, window: pairWindow, matches: { x, y in
-            x.amount.minorUnits == -y.amount.minorUnits && (x.account != y.account || x.account.isEmpty || x.bank != y.bank)
+            // In Int128: `Int64.min` (an API item can say it) has no opposite in `Int64`.
+            Int128(x.amount.minorUnits) == -Int128(y.amount.minorUnits) && (x.account != y.account || x.account.isEmpty || x.bank != y.bank)
         }) {
             roles[a] = .ownTransfer(pairedWith: b)
             roles[b] = .ownTransfer(pairedWith: a)

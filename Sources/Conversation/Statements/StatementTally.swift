@@ -28,11 +28,11 @@ extension StatementsFeature {
     /// Takes a bank's facts into the household's books, whatever brought them (a statement
     /// file, later the Monobank feed): each purchase or income is linked to the one typed entry
     /// that is it, or recorded as a new entry when none is, or queued for the member when
-    /// several could be; transfers and cash are kept apart; a hold a settled row replaced is
-    /// left out, and a stored hold takes its settled row's numbers (`settle`). Facts stored
-    /// before are skipped otherwise, so the same rows twice add nothing. Call it
-    /// inside a transaction; returns the ids of the entries it made, for a caller that tells
-    /// the family of them.
+    /// several could be; transfers and cash are kept apart; a hold a settled row replaced, and a
+    /// row of 0 (a card check: no entry can be 0), are left out, and a stored hold takes its
+    /// settled row's numbers (`settle`). Facts stored before are skipped otherwise, so the same
+    /// rows twice add nothing. Call it inside a transaction; returns the ids of the entries it
+    /// made, for a caller that tells the family of them.
     func take(_ facts: [BankFact], member: Member, importID: Int64?) throws -> (tally: StatementTally, recorded: [Int64]) {
         let household = try household(of: member)
         let zone = household.timeZone
@@ -54,7 +54,7 @@ extension StatementsFeature {
             switch role {
             case .spending: counted.append((fact, .expense))
             case .income: counted.append((fact, .income))
-            case .replacedHold: continue
+            case .replacedHold, .noMoney: continue
             case .cash where fact.amount.minorUnits < 0:
                 tally.transfers += 1
                 try withdrawCash(fact, member: member, household: household)
