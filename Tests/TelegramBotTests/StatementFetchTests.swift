@@ -2,7 +2,7 @@ import Foundation
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger
-import TelegramBot
+@testable import TelegramBot
 import Testing
 
 /// A statement file sent in a private chat, fetched from the fake Bot API through the real
@@ -84,5 +84,52 @@ import Testing
         #expect(try importStates().isEmpty)
         #expect(fake.downloadCount == 0)
         fake.stop()
+    }
+
+    /// A statement of ~3,000 rows (~300 KB): its bytes need pages a nearly full disk has not got.
+    static let bigStatement: Data = {
+        var text = "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
+            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n"
+        for n in 0..<3_000 {
+            text += String(format: "%02d.11.2026 %02d:%02d:00,Shop number %d with a long name,5411,-%d.00,-%d.00,UAH,—,—,—,1000.00\n",
+                           1 + n / 1_440, n / 60 % 24, n % 60, n, n + 1, n + 1)
+        }
+        return Data(text.utf8)
+    }()
+
+    /// Telegram gives the file, but the disk is full when it is to be kept. That was counted as
+    /// a failed download, and the fifth gave the statement up ("send it again"): now the bytes
+    /// wait in memory, storing them backs off to 30 s, and the file is read once there is room.
+    @Test func aFileDownloadedWhileTheDiskIsFullIsKeptOnceThereIsRoom() async throws {
+        let bot = try RunningBot(fake: fake, databasePath: path)
+        fake.enqueueMessage(chatID: 605, text: "/start")
+        #expect(await eventually { !plain(605).isEmpty })
+        // Room for the update's own rows (an import row, a progress message), not for 300 KB.
+        try await bot.core.perform { ledger, _ in _ = try ledger.setMaximumPageCount(try ledger.pageCount() + 12) }
+        fake.enqueueDocument(chatID: 605, fileName: "statement.csv", data: Self.bigStatement)
+        let full = { bot.logs.filter { $0.contains("statement file") && $0.contains("full") } }
+        #expect(await eventually { full().count >= 8 }, "\(full().suffix(1))")
+        #expect(!full().contains { $0.contains("not fetched") }, "a full disk counted as a failed download")
+        #expect(bot.sleeper.pauses.contains(.milliseconds(1_600)), "storing backs off (50 ms turns here)")
+        try await bot.core.perform { ledger, _ in _ = try ledger.setMaximumPageCount(1_000_000) }
+        #expect(await eventually { plain(605).contains { $0.hasPrefix("📄 Виписка Монобанку") } }, "\(plain(605).suffix(2))")
+        await bot.stop()
+        #expect(!plain(605).contains { $0.contains("Надішліть його ще раз") })
+        #expect(fake.downloadCount == 1, "downloaded once, kept in memory while the disk was full")
+        #expect(try importStates() == ["read"])
+        fake.stop()
+    }
+
+    /// The fetcher's pauses after failures in a row, on a turn of a second: doubling to 30 s,
+    /// never past it, however long a full disk lasts.
+    @Test func theFetchersBackoffDoublesToThirtySeconds() {
+        #expect((1...7).map { FetchTries.backoff($0, turn: .seconds(1)) } == [2, 4, 8, 16, 30, 30, 30].map { Duration.seconds($0) })
+        #expect(FetchTries.backoff(.max, turn: .seconds(1)) == .seconds(30))
+        var tries = FetchTries()
+        tries.storing[1] = 3
+        tries.downloaded[1] = [1, 2, 3]
+        tries.downloading[2] = 1
+        tries.keep(only: [2])
+        #expect(tries.storing.isEmpty && tries.downloaded.isEmpty && tries.downloading == [2: 1], "a file no longer waiting is forgotten")
     }
 }
