@@ -143,9 +143,11 @@ public struct EntryParser: Sendable {
         else { return .failure(.amountTooLarge) }
         guard minor > 0 else { return .failure(.zeroAmount) }
         let readings = draft.readings.compactMap { reading -> Money? in
-            guard let minor = reading.minorUnits(minorDigits: currency.minorUnitDigits), minor > 0,
+            let own = reading.currency ?? currency
+            let (limit, limitOverflow) = EntryParser.maximumMajorUnits.multipliedReportingOverflow(by: own.minorUnitsPerMajor)
+            guard let minor = reading.value.minorUnits(minorDigits: own.minorUnitDigits), minor > 0,
                   limitOverflow || minor <= limit else { return nil }
-            return Money(minorUnits: minor, currency: currency)
+            return Money(minorUnits: minor, currency: own)
         }
         let date = draft.date ?? defaults.date ?? message.today
         guard dates.contains(date) else { return .failure(.dateOutOfRange) }

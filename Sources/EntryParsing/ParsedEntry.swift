@@ -17,7 +17,8 @@ public struct ParsedEntry: Equatable, Sendable {
     /// How the amount was computed, as a confirmation shows it (`2×45`); nil for a plain number.
     public var expression: String?
     /// Each amount the entry could have, in message order, when its text holds several and
-    /// nothing decides (`обід 250 300`); `amount` is then the largest. Empty otherwise.
+    /// nothing decides (`обід 250 300`), each in its own currency (`квиток 50 EUR 2200 грн`);
+    /// `amount` is then the largest number. Empty otherwise.
     public var readings: [Money] = []
 
     public init(kind: EntryKind, amount: Money, category: CategoryKey, account: AccountKey?,

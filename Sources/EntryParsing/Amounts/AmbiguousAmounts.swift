@@ -1,29 +1,43 @@
+import KopiykaCore
+
 /// When one entry holds two numbers that could each be its price and nothing tells them apart
 /// (`обід 250 300`, `кава 85 120`), the parser does not guess: it offers every reading, and a
 /// private chat asks which one is meant.
 ///
 /// A number with a currency, a multiplier or a `+` decides; so does a count, a whole number
-/// under ten (`2 кави 170`); numbers that are not money never get here (`NotMoney`). A space
+/// under ten (`2 кави 170`); numbers that are not money never get here (`NotMoney`). Two
+/// numbers in different currencies (`квиток 50 EUR 2200 грн`) are both offered, each in its
+/// own: a price and its equivalent, and only the writer knows which one was paid. A space
 /// between digit groups is read as thousands (`12 500`, `1 234`) unless the groups look like
 /// two prices (`85 120`, `250 300`): then the two numbers and the grouped one are all offered.
 enum AmbiguousAmounts {
-    /// The values to ask about, in message order (empty when one plainly wins), and the
+    /// One amount the writer may have meant; a nil `currency` is the entry's.
+    struct Reading: Equatable {
+        var value: DecimalValue
+        var currency: Currency? = nil
+    }
+
+    /// The readings to ask about, in message order (empty when one plainly wins), and the
     /// candidates they cover.
-    static func readings(_ candidates: [AmountCandidate], _ tokens: [Token]) -> (values: [DecimalValue], covered: [AmountCandidate]) {
+    static func readings(_ candidates: [AmountCandidate], _ tokens: [Token]) -> (values: [Reading], covered: [AmountCandidate]) {
         // Nearly every entry has one number without a space in it: nothing to ask, nothing to build.
         if candidates.count == 1, let only = candidates.first, only.span.count != 1 || !tokens[only.span.lowerBound].text.utf8.contains(0x20) {
             return ([], [])
+        }
+        let priced = candidates.filter { $0.currency != nil && !$0.tooLarge && !isName($0, tokens) }
+        if let first = priced.first?.currency, priced.contains(where: { $0.currency != first }) {
+            return (priced.map { Reading(value: $0.value, currency: $0.currency) }, priced)
         }
         let digits = candidates.filter { !$0.spoken && !$0.tooLarge && !isName($0, tokens) }
         // Whole numbers only: `кава 85 45.11` is a slip of a date or of a price, not a choice.
         guard !digits.isEmpty, digits.count <= 4,
               digits.allSatisfy({ !$0.marked && $0.dayMonth == nil && $0.value.scale == 0 }) else { return ([], []) }
         if digits.count == 1, let only = digits.first, let (a, b) = twoPrices(only, tokens) {
-            return ([a, b, only.value], [only])
+            return ([Reading(value: a), Reading(value: b), Reading(value: only.value)], [only])
         }
         let counts = digits.filter(isCount)
-        let priced = digits.filter { !isCount($0) }
-        return priced.count >= 2 && counts.count <= 1 ? (priced.map(\.value), priced) : ([], [])
+        let prices = digits.filter { !isCount($0) }
+        return prices.count >= 2 && counts.count <= 1 ? (prices.map { Reading(value: $0.value) }, prices) : ([], [])
     }
 
     /// `United24`, `А-95`: the digits of a name decide nothing.

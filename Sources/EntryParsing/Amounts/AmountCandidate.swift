@@ -25,6 +25,8 @@ struct AmountCandidate: Sendable {
                     lexicon: Lexicon) -> [AmountCandidate] {
         var found: [AmountCandidate] = []
         var i = range.lowerBound
+        // The end of the last candidate: a currency before it is its suffix (`50 EUR 2200 грн`), not the next one's prefix.
+        var taken = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
             guard !consumed[i] else { continue }
@@ -52,16 +54,19 @@ struct AmountCandidate: Sendable {
             } else {
                 continue
             }
-            candidate.extend(tokens, range, meanings: meanings, consumed: consumed, lexicon: lexicon)
+            candidate.extend(tokens, range, meanings: meanings, consumed: consumed, lexicon: lexicon, taken: taken)
             found.append(candidate)
+            taken = candidate.span.upperBound
             i = candidate.span.upperBound - 1
         }
         return found
     }
 
-    private mutating func extend(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: TokenFlags, lexicon: Lexicon) {
+    /// `taken`: the tokens before it belong to earlier candidates.
+    private mutating func extend(_ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: TokenFlags, lexicon: Lexicon,
+                                 taken: Int) {
         var j = span.upperBound
-        func free(_ k: Int) -> Bool { range.contains(k) && !consumed[k] }
+        func free(_ k: Int) -> Bool { k >= taken && range.contains(k) && !consumed[k] }
         // A multiplier: `1.5к`, `15 тис`, `2 тисячі`.
         // `2 штуки` after digits is a count of pieces; `дві штуки` (spoken) is 2000.
         if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.number(tokens[j].text),

@@ -7,7 +7,7 @@ struct EntryDraft {
     var amount: AmountCandidate?
     /// Two or more numbers that could each be the amount, in message order (`обід 250 300`);
     /// empty when one is plainly it. See `AmbiguousAmounts`.
-    var readings: [DecimalValue] = []
+    var readings: [AmbiguousAmounts.Reading] = []
     var date: LocalDate?
     var account: AccountKey?
     var currency: Currency?
