@@ -5,7 +5,8 @@ import KopiykaCore
 /// private chat asks which one is meant.
 ///
 /// A number with a currency, a multiplier or a `+` decides; so does a count, a whole number
-/// under ten (`2 кави 170`); numbers that are not money never get here (`NotMoney`). Two
+/// under ten (`2 кави 170`); numbers that are not money never get here (`NotMoney`). `2к50`
+/// is one number written two ways (2,500 or 2,050; see `ScaleRest`): both are offered. Two
 /// numbers in different currencies (`квиток 50 EUR 2200 грн`) are both offered, each in its
 /// own: a price and its equivalent, and only the writer knows which one was paid. A space
 /// between digit groups is read as thousands (`12 500`, `1 234`) unless the groups look like
@@ -21,8 +22,13 @@ enum AmbiguousAmounts {
     /// candidates they cover.
     static func readings(_ candidates: [AmountCandidate], _ tokens: [Token]) -> (values: [Reading], covered: [AmountCandidate]) {
         // Nearly every entry has one number without a space in it: nothing to ask, nothing to build.
-        if candidates.count == 1, let only = candidates.first, only.span.count != 1 || !tokens[only.span.lowerBound].text.utf8.contains(0x20) {
+        if candidates.count == 1, let only = candidates.first, only.otherValue == nil,
+           only.span.count != 1 || !tokens[only.span.lowerBound].text.utf8.contains(0x20) {
             return ([], [])
+        }
+        // `2к50`: 2,500 or 2,050.
+        if let split = candidates.first(where: { $0.otherValue != nil }), let other = split.otherValue, !split.tooLarge {
+            return ([Reading(value: split.value, currency: split.currency), Reading(value: other, currency: split.currency)], [split])
         }
         let priced = candidates.filter { $0.currency != nil && !$0.tooLarge && !isName($0, tokens) }
         if let first = priced.first?.currency, priced.contains(where: { $0.currency != first }) {

@@ -13,6 +13,8 @@ struct AmountCandidate: Sendable {
     var unknownCurrency = false
     /// `2×45` when the amount was computed from what was written.
     var expression: String?
+    /// `2к50`: the other value the writing allows (2,050 beside 2,500); the writer is asked.
+    var otherValue: DecimalValue?
     /// `12.11` with nothing glued to it: a date when the message has another amount.
     var dayMonth: NumberShape.DayMonth?
     /// Token indices it covers.
@@ -67,13 +69,19 @@ struct AmountCandidate: Sendable {
                                  taken: Int) {
         var j = span.upperBound
         func free(_ k: Int) -> Bool { k >= taken && range.contains(k) && !consumed[k] }
-        // A multiplier: `1.5к`, `15 тис`, `2 тисячі`.
+        // A multiplier: `1.5к`, `15 тис`, `2 тисячі`, and the rest of the number (`2 тисячі 500`).
         // `2 штуки` after digits is a count of pieces; `дві штуки` (spoken) is 2000.
-        if !spoken, free(j), tokens[j].kind == .word, case .scale(let scale, _)? = lexicon.number(tokens[j].text),
-           !tokens[j].text.hasPrefix("штук") {
+        if !spoken, free(j), let scale = ScaleRest.factor(of: tokens[j], lexicon) {
+            let whole = value.scale == 0
             if let scaled = value.multiplied(by: scale) { value = scaled } else { tooLarge = true }
             marked = true
             j += 1
+            if whole { _ = addRest(tokens, at: &j, below: scale, meanings: meanings, lexicon: lexicon, end: range.upperBound, free: free) }
+        } else if spoken, !tooLarge, let scale = ScaleRest.factor(of: tokens[j - 1], lexicon),
+                  addRest(tokens, at: &j, below: scale, meanings: meanings, lexicon: lexicon, end: range.upperBound, free: free) {
+            // `дві тисячі 500`: digits now, and as sure as `2 тисячі`.
+            spoken = false
+            marked = true
         }
         // A currency before (`$20`, `usd 20`) or after (`85грн`, `20 usd`).
         let before = span.lowerBound - 1
@@ -106,6 +114,18 @@ struct AmountCandidate: Sendable {
         if currency != nil || plus || unknownCurrency { marked = true }
         if marked { dayMonth = nil }
         span = span.lowerBound..<j
+    }
+
+    /// Adds the rest after the scale word before `j` (`2 тисячі 500`) and moves `j` past it;
+    /// whether there was one. Past `Int64`, the amount is too large, never wrapped.
+    private mutating func addRest(_ tokens: [Token], at j: inout Int, below scale: Int64, meanings: [Meaning?], lexicon: Lexicon,
+                                  end: Int, free: (Int) -> Bool) -> Bool {
+        guard let rest = ScaleRest.read(tokens, at: j, below: scale, meanings: meanings, lexicon: lexicon, end: end, free: free)
+        else { return false }
+        otherValue = rest.other.flatMap { value + $0 }
+        if let sum = value + rest.value { value = sum } else { tooLarge = true }
+        j = rest.next
+        return true
     }
 
     static func currency(_ token: Token, _ meaning: Meaning?) -> Currency? {

@@ -31,6 +31,17 @@ struct DecimalValue: Equatable, Sendable {
         return dropped >= 5 ? value + 1 : value
     }
 
+    /// Whether it is below the whole number `limit`; no overflow (a bound past `Int64` is above any value).
+    func isLess(than limit: Int64) -> Bool {
+        var bound = limit
+        for _ in 0..<max(scale, 0) {
+            let (next, overflow) = bound.multipliedReportingOverflow(by: 10)
+            if overflow { return true }
+            bound = next
+        }
+        return digits < bound
+    }
+
     static func + (a: DecimalValue, b: DecimalValue) -> DecimalValue? {
         let scale = max(a.scale, b.scale)
         guard let x = a.rescaled(to: scale), let y = b.rescaled(to: scale) else { return nil }
