@@ -41,6 +41,17 @@ import Testing
 
     /// A reading pressed days later is dated as the message was: `вчора` is the day before it
     /// was written, not before the press. TestConversation's clock starts on Saturday the 21st.
+    /// A price and its equivalent in hryvnias: each button says its currency, and the one
+    /// pressed is recorded in it (the parser asks since fb27b8e; the question is its end to end).
+    @Test func twoPricesInTwoCurrenciesAreAskedEachInItsOwn() throws {
+        let question = try ask("квиток 50 EUR 2200 грн", from: .olha)
+        let buttons = try #require(question.buttons.first)
+        #expect(buttons.map { $0.title.replacingOccurrences(of: "\u{A0}", with: " ") } == ["50 €", "2 200 ₴"])
+        #expect(try entries(of: .olha).isEmpty)
+        _ = try chat.press(buttons[0].data, from: .olha, messageID: question.messageID)
+        #expect(try entries(of: .olha).map(\.amount) == [Money(minorUnits: 50_00, currency: .eur)])
+    }
+
     @Test func aReadingPressedLaterKeepsTheMessagesDate() throws {
         let question = try ask("обід 250 300 вчора", from: .olha)
         let unsaid = try ask("кава 85 120", from: .olha)
