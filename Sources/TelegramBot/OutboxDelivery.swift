@@ -24,6 +24,10 @@ public final class OutboxDelivery: Sendable {
     private let drainDeadline = Mutex<ContinuousClock.Instant?>(nil)
     /// Sends that ended, waiting for the loop to record them.
     private let finished = Mutex<[Completion]>([])
+    /// Rows whose send ended but whose end the outbox refused to record either way (sent, or
+    /// failed): pending in the database, so never read again while this process runs, or
+    /// every full read would send them again.
+    private let unrecordable = Mutex<Set<Int64>>([])
 
     /// Why 16: each round of sends is recorded in one transaction, so a round of 16 costs
     /// about a quarter of the CPU per reply that rounds of 4 did (telegram-bench: 220 against
@@ -124,12 +128,15 @@ public final class OutboxDelivery: Sendable {
     private func readIfNeeded(_ loop: inout OutboxLanes, now: ContinuousClock.Instant) async -> Bool {
         guard loop.inFlight.count < Self.maxInFlight else { return true }
         do {
+            let skipped = unrecordable.withLock { $0 }
             switch loop.readNeeded(now: now, maxAge: Self.idleWait) {
             case .none: break
             case .full(let known):
-                loop.read(try await core.pendingOutbox(limit: Self.readLimit, known: known), limit: Self.readLimit, at: clock.now())
+                let rows = try await core.pendingOutbox(limit: Self.readLimit, known: known)
+                loop.read(rows.filter { !skipped.contains($0.id) }, limit: Self.readLimit, at: clock.now())
             case .after(let id):
-                loop.readNew(try await core.pendingOutbox(after: id, limit: Self.readLimit), limit: Self.readLimit)
+                let rows = try await core.pendingOutbox(after: id, limit: Self.readLimit)
+                loop.readNew(rows.filter { !skipped.contains($0.id) }, limit: Self.readLimit)
             }
             return true
         } catch {
@@ -183,7 +190,8 @@ public final class OutboxDelivery: Sendable {
                 do {
                     try await core.complete([failed])
                 } catch {
-                    log.error("cannot record outbox row \(completion.item.id) as failed either: \(error)")
+                    log.error("cannot record outbox row \(completion.item.id) as failed either; it is not sent again until a restart: \(error)")
+                    unrecordable.withLock { _ = $0.insert(completion.item.id) }
                 }
             } catch {
                 log.error("cannot record \(unrecorded.count) sends; trying again before reading the outbox: \(error)")

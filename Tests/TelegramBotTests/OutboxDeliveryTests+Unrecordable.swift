@@ -43,6 +43,29 @@ extension OutboxDeliveryTests {
         #expect(texts(1) == ["дайджест"], "sent once, never again")
     }
 
+    /// Recording it as failed fails too (the database refuses any write to the row): it stayed
+    /// pending, and every full read of the outbox, each 30 s, sent it again (a reviewer's find).
+    @Test func aSendRecordedNeitherWayIsNotSentAgainAndAgain() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        let poisoned = try await outbox.enqueue(.message(html: "дайджест"), chatID: 1)
+        let other = try Connection(path: outbox.databasePath)
+        try other.executeScript("""
+            CREATE TRIGGER poisoned BEFORE UPDATE OF attempts ON outbox WHEN OLD.id = \(poisoned)
+            BEGIN SELECT RAISE(ABORT, 'poisoned'); END;
+            """)
+        outbox.start()
+        #expect(await eventually { outbox.log.lines.contains { $0.contains("as failed either") } }, "\(outbox.log.lines)")
+        for _ in 0..<24 {  // Two minutes: the outbox is read in full every 30 s.
+            outbox.time.advance(by: .seconds(5))
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try await outbox.enqueue(.message(html: "✅ кава 85"), chatID: 7)
+        #expect(await eventually { texts(7) == ["✅ кава 85"] }, "\(outbox.log.lines)")
+        #expect(await outbox.stop())
+        #expect(texts(1) == ["дайджест"], "sent \(texts(1).count) times")
+    }
+
     /// Оля's family group became supergroup -1001 unnoticed, and Іра's household linked -1001:
     /// moving Оля's post there broke the family link's uniqueness, and no reply went out to
     /// anyone since.
