@@ -21,17 +21,19 @@ public struct RecurringMonth: Equatable, Sendable {
 }
 
 extension ReportBuilder {
-    /// The household's recurring payments in `month` as of `today` that `viewer` may see (a
-    /// member's private bill is theirs alone: in the group, "still due: 2 713 ₴ (1 payment)"
-    /// would be its amount); nil for a month that is not running or a household without
-    /// recurring expenses. Reads the household's items and one occurrence row per remaining
-    /// date: a few dozen primary-key reads at most.
+    /// The household's recurring payments in `month` as of `today`; nil for a month that is
+    /// not running or a household without recurring expenses. What is still due counts the
+    /// items `viewer` may see (a member's private bill is theirs alone: in the group, "still
+    /// due: 2 713 ₴ (1 payment)" would be its amount). What they recorded counts all of them,
+    /// as the month's spending it comes out of does: the forecast paces neither. Reads the
+    /// household's items and one occurrence row per remaining date: a few dozen primary-key
+    /// reads at most.
     public static func recurringMonth(from ledger: Ledger, household: Household, month: YearMonth,
                                       today: LocalDate, shownTo viewer: Viewer) throws -> RecurringMonth? {
         guard YearMonth(today) == month else { return nil }
-        let items = try ledger.recurring.items(householdID: household.id)
-            .filter { $0.kind == .expense && !$0.isPaused && viewer.sees(isPrivate: $0.isPrivate, of: $0.memberID) }
-        guard !items.isEmpty else { return nil }
+        let all = try ledger.recurring.items(householdID: household.id).filter { $0.kind == .expense && !$0.isPaused }
+        guard !all.isEmpty else { return nil }
+        let items = all.filter { viewer.sees(isPrivate: $0.isPrivate, of: $0.memberID) }
         var result = RecurringMonth()
         func add(_ item: RecurringItem) throws(MoneyOverflow) {
             result.dueCount += 1
@@ -51,8 +53,7 @@ extension ReportBuilder {
             guard let item = items.first(where: { $0.id == bill.itemID }), item.nextDate.map({ bill.date < $0 }) ?? true else { continue }
             try add(item)
         }
-        result.recordedMinor = try ledger.recurring.recordedBaseMinor(householdID: household.id, dates: month.firstDay...month.lastDay,
-                                                                      shownTo: viewer)
+        result.recordedMinor = try ledger.recurring.recordedBaseMinor(householdID: household.id, dates: month.firstDay...month.lastDay)
         return result
     }
 }

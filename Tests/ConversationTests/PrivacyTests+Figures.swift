@@ -3,6 +3,7 @@ import Foundation
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger
+import Reports
 import Testing
 
 /// A private entry counts in a month's totals only: no figure the family group (or another
@@ -94,6 +95,26 @@ import Testing
         }
         let his = try privately("/budget", from: .taras).map(\.text).joined(separator: "\n")
         #expect(digits(his).contains("2713"), "its author still sees it due: \(his)")
+    }
+
+    /// Тарас's private 20 000 ₴ subscription was paid on the 22nd: the group's forecast, which
+    /// counts it in the month's spending, must not spread it over the month as everyday spending
+    /// (it said 100 425 ₴ against 20 425 ₴; a reviewer's find).
+    @Test func aPaidPrivateBillIsNotPacedInTheGroupsForecast() throws {
+        try family()
+        try chat.say("кава 85", from: .olha)
+        _ = try privately("підписка netflix 20000 щомісяця 22 числа #приватно", from: .taras)
+        chat.clock.advance(by: 86_400 + 12 * 3_600)
+        _ = try chat.runJobs("recurring")
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
+        let household = try #require(try chat.ledger.families.household(id: taras.householdID))
+        let today = LocalDate(chat.clock.now, in: household.timeZone)
+        let his = try ReportBuilder.monthly(from: chat.ledger, household: household, month: YearMonth(today), today: today,
+                                            shownTo: .member(taras.id))
+        let family = try ReportBuilder.monthly(from: chat.ledger, household: household, month: YearMonth(today), today: today,
+                                               shownTo: .group)
+        #expect(his.spentMinor == 20_085_00 && family.spentMinor == his.spentMinor)
+        #expect(family.forecastMinor == his.forecastMinor)
     }
 
     @Test func aPrivateRecurringPaymentMadeInTheGroupIsConfirmedThereAsPrivate() throws {
