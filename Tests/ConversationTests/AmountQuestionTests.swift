@@ -52,6 +52,25 @@ import Testing
         #expect(try entries(of: .olha).map(\.amount) == [Money(minorUnits: 50_00, currency: .eur)])
     }
 
+    /// Asked about `обід 250 300`, the writer edits the message to `обід 250` instead of pressing:
+    /// the edit is recorded and confirmed, and the question's buttons are closed. It went
+    /// unanswered (a reviewer's find).
+    @Test func anEditThatSettlesTheAmountIsRecordedAndClosesTheQuestion() throws {
+        let me = ChatRef(id: Sender.olha.id, kind: .privateChat)
+        try chat.say("/start", from: .olha)
+        let asked = try chat.send(IncomingMessage(chat: me, sender: .olha, text: "обід 250 300", messageID: 810))
+        let question = try #require(asked.first { !$0.buttons.isEmpty })
+        let edited = try chat.handle(.edited(IncomingMessage(chat: me, sender: .olha, text: "обід 250", updateID: 9_101, messageID: 810)))
+        #expect(edited.texts(in: Sender.olha.id).contains { $0.hasPrefix("✅ обід · 250 ₴") }, "\(edited)")
+        #expect(try entries(of: .olha).map(\.amount) == [Money(minorUnits: 250_00, currency: .uah)])
+        let pressed = try chat.press(try #require(question.buttons.first?.first).data, from: .olha, messageID: question.messageID)
+        #expect(pressed.contains { $0.text.contains("закрите") }, "\(pressed)")
+        #expect(try entries(of: .olha).count == 1)
+        // Edited again, the message is that entry's: still one entry.
+        let again = try chat.handle(.edited(IncomingMessage(chat: me, sender: .olha, text: "обід 250", updateID: 9_102, messageID: 810)))
+        #expect(try entries(of: .olha).count == 1, "\(again)")
+    }
+
     @Test func aReadingPressedLaterKeepsTheMessagesDate() throws {
         let question = try ask("обід 250 300 вчора", from: .olha)
         let unsaid = try ask("кава 85 120", from: .olha)

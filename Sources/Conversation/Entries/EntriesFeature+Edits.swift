@@ -15,6 +15,14 @@ extension EntriesFeature {
     func edited(_ message: IncomingMessage) throws {
         guard let messageID = message.messageID, let member = try ledger.families.member(telegramUserID: message.sender.id) else { return }
         let old = try ledger.entries.list(sourceChatID: message.chat.id, sourceMessageID: messageID)
+        // A message the bot asked about (two plausible amounts) and its writer then edited: the
+        // question closes and the new text is read as a new message is; it went unanswered.
+        if old.isEmpty, let question = try ledger.entries.amountQuestion(chatID: message.chat.id, messageID: messageID),
+           try ledger.entries.amountQuestion(id: question)?.memberID == member.id {
+            try ledger.entries.deleteAmountQuestion(id: question)
+            try record(message.text.trimmed, message: message, member: member, reply: Replier(ledger: ledger, chat: message.chat))
+            return
+        }
         // What they wrote in a family they left stays as it was there.
         guard !old.isEmpty, old.allSatisfy({ $0.memberID == member.id && $0.householdID == member.householdID }) else { return }
         let household = try household(of: member)

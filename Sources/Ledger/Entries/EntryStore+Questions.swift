@@ -40,6 +40,13 @@ extension EntryStore {
             })
     }
 
+    /// The open question about one message, if the bot asked about it. Questions are few (each
+    /// lives until it is answered, a week at most): a scan.
+    public func amountQuestion(chatID: Int64, messageID: Int64) throws -> Int64? {
+        try db.queryFirst("SELECT id FROM amount_questions WHERE source_chat_id = ? AND source_message_id = ? ORDER BY id DESC",
+                          chatID, messageID) { $0.int64(0) }
+    }
+
     public func deleteAmountQuestion(id: Int64) throws {
         try db.execute("DELETE FROM amount_questions WHERE id = ?", id)
     }
