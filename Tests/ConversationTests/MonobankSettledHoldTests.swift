@@ -10,7 +10,6 @@ import Testing
 /// another amount. The books take the settled amount and the member hears of it; a typed
 /// entry is never changed behind its author's back.
 @Suite struct MonobankSettledHoldTests {
-    static let token = "uXq3vN8sTzP0kLmW4rYb7cDe2fGh5jKa9oIu1yTr6eWq"
     let chat = try! TestConversation()
     let november = YearMonth(iso: "2026-11")!
 
@@ -18,13 +17,7 @@ import Testing
 
     /// Оля's card `acc`, connected and read once already (so new rows are not a first month).
     func connect() throws {
-        try chat.say("/start")
-        try chat.say(Self.token)
-        let id = try olha.id
-        try chat.ledger.transaction {
-            try chat.handler.monobankChecked(memberID: id, accounts: [MonobankAccount(accountID: "acc", kind: .card, label: "*1234", currency: .uah)])
-            try chat.ledger.monobank.advance(memberID: id, accountID: "acc", to: testNow.addingTimeInterval(-86_400))
-        }
+        try chat.connectOlhasCard()
         _ = try ConsoleDelivery(ledger: chat.ledger).deliver()
     }
 

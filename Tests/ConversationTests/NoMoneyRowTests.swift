@@ -11,7 +11,6 @@ import Testing
 /// `amount_minor > 0` check, which failed the Monobank window it came in at every read (the
 /// card's feed stopped for good) and the whole statement file (given up as damaged).
 @Suite struct NoMoneyRowTests {
-    static let token = "uXq3vN8sTzP0kLmW4rYb7cDe2fGh5jKa9oIu1yTr6eWq"
     let chat = try! TestConversation()
 
     var olha: Member { get throws { try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)) } }
@@ -26,16 +25,7 @@ import Testing
                  mcc: mcc, description: id, balanceAfter: nil, bankID: id, isHold: hold)
     }
 
-    /// Оля's card `acc`, connected and read to a day ago.
-    func connect() throws {
-        try chat.say("/start")
-        try chat.say(Self.token)
-        let id = try olha.id
-        try chat.ledger.transaction {
-            try chat.handler.monobankChecked(memberID: id, accounts: [MonobankAccount(accountID: "acc", kind: .card, label: "*1234", currency: .uah)])
-            try chat.ledger.monobank.advance(memberID: id, accountID: "acc", to: testNow.addingTimeInterval(-86_400))
-        }
-    }
+    func connect() throws { try chat.connectOlhasCard() }
 
     @Test func aZeroRowInTheFeedsWindowCostsNothingAndTheCursorMoves() throws {
         try connect()
