@@ -149,6 +149,7 @@ public struct EntryParser: Sendable {
                   limitOverflow || minor <= limit else { return nil }
             return Money(minorUnits: minor, currency: own)
         }
+        guard !draft.namesNoSuchDate else { return .failure(.noSuchDate) }
         let date = draft.date ?? defaults.date ?? message.today
         guard dates.contains(date) else { return .failure(.dateOutOfRange) }
         let note = message.note(of: draft)

@@ -43,6 +43,8 @@ public enum ParseFailure: String, Error, Sendable, CaseIterable {
     case amountTooLarge = "amount_too_large"
     /// Before 2000 or more than a year after today (`01.01.0001`, `12.11.99`).
     case dateOutOfRange = "date_out_of_range"
+    /// A date with a day its month does not have (`31.11.2026`, `29.02.2026`).
+    case noSuchDate = "no_such_date"
     /// Three capital letters after the amount that are no ISO 4217 code (`85 XYZ`).
     case unknownCurrency = "unknown_currency"
     /// The parts of a split purchase add up to more than its total (`Сільпо 1200: продукти 900, дім 400`).

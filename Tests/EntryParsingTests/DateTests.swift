@@ -54,6 +54,12 @@ import Testing
     coffee 85 December 31 1999 => date_out_of_range
     01.01.1999:\\nкава 85 => date_out_of_range
     кава 85\\nтаксі 120 01.01.3000 => date_out_of_range
+    // A day its month does not have is refused, not dated today with the date in the note.
+    кава 85 31.11.2026 => no_such_date
+    кава 85 30.02.2026 => no_such_date
+    кава 85 29.02.2026 => no_such_date
+    таксі 120 31.09.26 => no_such_date
+    кава 85 29.02.2024 => expense 85.00 UAH cafe - 2024-02-29 | кава
     """)
 
     @Test(arguments: table) func dates(_ row: MessageRow) { row.check() }

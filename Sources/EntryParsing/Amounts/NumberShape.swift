@@ -6,6 +6,9 @@ enum NumberShape: Equatable, Sendable {
     case value(DecimalValue, dayMonth: DayMonth?)
     /// `dd.mm.yyyy` or `dd.mm.yy`: never an amount.
     case date(day: Int, month: Int, year: Int)
+    /// The same shape naming a day its month does not have (`31.11.2026`, `29.02.2026`):
+    /// neither an amount nor a date to guess at.
+    case noSuchDate
     /// More digits than any amount (`1e999`, twenty digits).
     case tooLarge
 
@@ -47,6 +50,7 @@ enum NumberShape: Equatable, Sendable {
             if LocalDate(year: year, month: Int(groups[1].value), day: Int(groups[0].value)) != nil {
                 return .date(day: Int(groups[0].value), month: Int(groups[1].value), year: year)
             }
+            if (1...31).contains(groups[0].value), (1...12).contains(groups[1].value) { return .noSuchDate }
         }
         let shape = decimal(groups: groups[...], separators: separators[...])
         guard case .value(let value, _)? = shape else { return shape }

@@ -9,6 +9,8 @@ struct EntryDraft {
     /// empty when one is plainly it. See `AmbiguousAmounts`.
     var readings: [AmbiguousAmounts.Reading] = []
     var date: LocalDate?
+    /// A date that names no day (`31.11.2026`): the message is refused, not dated today.
+    var namesNoSuchDate = false
     var account: AccountKey?
     var currency: Currency?
     var plus = false
@@ -26,6 +28,7 @@ struct EntryDraft {
         var notAmount = TokenFlags(range)
         for i in range {
             if meanings[i] == .privateTag { isPrivate = true; consumed[i] = true }
+            if all[i].kind == .number, all[i].shape == .noSuchDate { namesNoSuchDate = true; consumed[i] = true }
             switch notMoney.isEmpty ? nil : notMoney[i] {
             case .date(let found)?:
                 date = date ?? found
