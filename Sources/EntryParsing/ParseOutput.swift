@@ -1,8 +1,10 @@
 import KopiykaCore
 
 /// One line of `kopiyka parse` output, the parser's public contract for tools and bug reports:
-/// `{"text": "…", "entries": [{"kind", "amount", "currency", "category", "account", "date", "note"}], "error": null}`.
-/// Keys and their order stay as they are; `error` is a `ParseFailure` raw value or `null`.
+/// `{"text": "…", "entries": [{"kind", "amount", "currency", "category", "account", "date", "note"}], "ask": null, "error": null}`.
+/// Keys and their order stay as they are; `error` is a `ParseFailure` raw value or `null`. `ask`
+/// is `null`, or the readings a private chat asks between (`обід 250 300`: 250, 300 and
+/// 250 300 ₴, `[{"amount", "currency"}]`) instead of recording `entries`; a group records nothing.
 public struct ParseOutput: Sendable {
     public let text: String
     public let result: Result<[ParsedEntry], ParseFailure>
@@ -31,9 +33,16 @@ public struct ParseOutput: Sendable {
                 ("note", entry.note.jsonQuoted),
             ])
         }
+        // A private chat asks about the first entry that has readings (EntriesFeature.askAmount).
+        let ask = entries.first { !$0.readings.isEmpty }.map { entry in
+            "[" + entry.readings.map { reading in
+                ParseOutput.object([("amount", reading.decimalString.jsonQuoted), ("currency", reading.currency.code.jsonQuoted)])
+            }.joined(separator: ", ") + "]"
+        }
         return ParseOutput.object([
             ("text", text.jsonQuoted),
             ("entries", "[" + objects.joined(separator: ", ") + "]"),
+            ("ask", ask ?? "null"),
             ("error", error.map(\.jsonQuoted) ?? "null"),
         ])
     }
