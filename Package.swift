@@ -91,7 +91,8 @@ let package = Package(
         .executableTarget(name: "telegram-bench", dependencies: ["KopiykaTestSupport"], path: "Tests/TelegramBench"),
         .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
         .testTarget(
-            name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore", "KopiykaTestSupport", "Recurring"]),
+            name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore", "KopiykaTestSupport", "Recurring", "CCrypto"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LocalizationTests",
             dependencies: ["Localization", "KopiykaCore", "KopiykaTestSupport"]),
