@@ -54,6 +54,7 @@ public struct EntryParser: Sendable {
             }
         }
         guard !entries.isEmpty else { return .failure(.noAmount) }
+        if let intent = MessageIntent.of(message.scalars, message.tokens) { return .failure(intent.failure) }
         if message.isPrivate {
             for i in entries.indices { entries[i].isPrivate = true }
         }

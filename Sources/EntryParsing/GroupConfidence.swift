@@ -7,6 +7,7 @@ extension EntryParser {
     /// is not an entry. Costs one more read of the message, and only groups pay it.
     public func readsAsEntry(_ text: String, today: LocalDate) -> Bool {
         let message = Message(text, today: today, lexicon: Lexicon.shared)
+        guard MessageIntent.of(message.scalars, message.tokens) == nil else { return false }
         var defaults = Message.Defaults()
         var cost = ParseCost()
         var found = false

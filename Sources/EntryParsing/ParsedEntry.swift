@@ -49,6 +49,14 @@ public enum ParseFailure: String, Error, Sendable, CaseIterable {
     case unknownCurrency = "unknown_currency"
     /// The parts of a split purchase add up to more than its total (`Сільпо 1200: продукти 900, дім 400`).
     case splitExceedsTotal = "split_exceeds_total"
+    /// An amount in a request or an instruction (`купи 3 батони`, `скинь мені 300 на квиток`).
+    case request
+    /// An amount in a question (`скільки вийде 320 + 145?`).
+    case question
+    /// An amount still to be paid or received (`зарплата буде 25-го`, `I'll send you 200 €`).
+    case plan
+    /// A balance or a price seen, not money that moved (`на моно лишилось 1 200`).
+    case state
 }
 
 /// The seam for household rules learned from corrections: they beat the built-in tables.

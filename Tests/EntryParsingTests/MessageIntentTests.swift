@@ -1,0 +1,53 @@
+@testable import EntryParsing
+import KopiykaCore
+import Testing
+
+/// Messages with an amount that is no money moved, in uk, ru and en (examples of our own, not
+/// a blind set's), and their near misses that are entries.
+@Suite struct MessageIntentTests {
+    static let today = LocalDate(year: 2026, month: 12, day: 7)!
+
+    @Test(arguments: [
+        ("купи 3 батони і кефір", ParseFailure.request),
+        ("не забудь 200 на екскурсію", .request),
+        ("треба оплатити інтернет 250", .request),
+        ("оплати будь ласка світло 846", .request),
+        ("скиньте по 300 на квіти вчительці", .request),
+        ("купите хлеба на 40", .request),
+        ("надо заплатить за свет 900", .request),
+        ("remind me to pay 300 for the gym", .request),
+        ("скільки вийде 320 + 145?", .question),
+        ("а скільки ми віддали за світло 846?", .question),
+        ("сколько ушло на свет 900?", .question),
+        ("is 50 zł enough for the gift?", .question),
+        ("зарплата буде 30 000", .plan),
+        ("в суботу куплю шини за 8000", .plan),
+        ("будет 5 тысяч премии", .plan),
+        ("I'll send you 200 € next week", .plan),
+        ("на моно лишилось 1 200", .state),
+        ("на карте осталось 350", .state),
+        ("кава в центрі вже коштує 90", .state),
+        ("гречка подорожчала до 62", .state),
+        ("в центрі кава по 90, я не брала", .state),
+    ])
+    func recordsNothing(_ text: String, _ failure: ParseFailure) {
+        #expect(EntryParser().parse(text, today: Self.today).failure == failure, "\(text)")
+        #expect(!EntryParser().readsAsEntry(text, today: Self.today), "\(text)")
+    }
+
+    @Test(arguments: [
+        "купила хліб 45", "купив шини 8000", "заплатила за світло 846", "bought milk 2.50 usd",
+        "взяв таксі 120", "запиши: треба було віддати 200 за гурток", "кава 85", "записать такси 150",
+    ])
+    func recordsWhatWasSpent(_ text: String) throws {
+        let entries = try EntryParser().parse(text, today: Self.today).get()
+        #expect(entries.count == 1, "\(text)")
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+}
