@@ -89,6 +89,31 @@ struct EntryDraft {
         for candidate in covered.isEmpty ? [best] : covered {
             for i in (candidate.span.lowerBound - candidate.prefix)..<candidate.span.upperBound { consumed[i] = true }
         }
+        if let count = EntryDraft.count(before: best, all, in: tokens), readings.isEmpty || covered.allSatisfy({ $0.span == best.span }),
+           let total = best.value.multiplied(by: count.value) {
+            amount?.value = total
+            amount?.marked = true
+            amount?.expression = "\(count.value)×\(all[best.span.lowerBound].text)"
+            readings = []
+            consumed[count.index] = true
+            consumed[count.word] = true
+        }
+    }
+
+    /// `квитки 2 по 350`, `3 кг помідорів по 45`, `2 t-shirts at 79 zł each`: a whole count
+    /// under 100 at most four tokens before `по`/`at` and the price right after it; the entry
+    /// is the count times the price.
+    private static func count(before price: AmountCandidate, _ all: [Token], in range: Range<Int>)
+        -> (value: Int64, index: Int, word: Int)?
+    {
+        let word = price.span.lowerBound - price.prefix - 1
+        guard !price.tooLarge, word > range.lowerBound, all[word].kind == .word,
+              all[word].text == "по" || all[word].text == "at" else { return nil }
+        for k in stride(from: word - 1, through: max(range.lowerBound, word - 4), by: -1) where all[k].kind == .number {
+            guard case .value(let value, nil)? = all[k].shape, value.scale == 0, (1...99).contains(value.digits) else { return nil }
+            return (value.digits, k, word)
+        }
+        return nil
     }
 
     private static func rank(_ c: AmountCandidate, _ all: [Token]) -> (Int, Int, Int, Int64) {
