@@ -26,6 +26,9 @@ enum AmbiguousAmounts {
            only.span.count != 1 || !tokens[only.span.lowerBound].text.utf8.contains(0x20) {
             return ([], [])
         }
+        if let (a, b) = alternatives(candidates, tokens) {
+            return ([Reading(value: a.value, currency: a.currency), Reading(value: b.value, currency: b.currency)], [a, b])
+        }
         // `2к50`: 2,500 or 2,050.
         if let split = candidates.first(where: { $0.otherValue != nil }), let other = split.otherValue, !split.tooLarge {
             return ([Reading(value: split.value, currency: split.currency), Reading(value: other, currency: split.currency)], [split])
@@ -45,6 +48,20 @@ enum AmbiguousAmounts {
         let prices = digits.filter { !isCount($0) }
         return prices.count >= 2 && counts.count <= 1 ? (prices.map { Reading(value: $0.value) }, prices) : ([], [])
     }
+
+    /// `таксі 140 чи 160`, `обід 300 або 350`, `то ли 140, то ли 180`, `46 zł or 64`: two
+    /// amounts the writer offers as alternatives. Only the writer knows which was paid.
+    private static func alternatives(_ candidates: [AmountCandidate], _ tokens: [Token]) -> (AmountCandidate, AmountCandidate)? {
+        guard candidates.count >= 2 else { return nil }
+        for (a, b) in zip(candidates, candidates.dropFirst()) where !a.tooLarge && !b.tooLarge && a.span.upperBound <= b.span.lowerBound {
+            let between = tokens[a.span.upperBound..<b.span.lowerBound]
+            guard between.count <= 4, between.contains(where: { $0.kind == .word && orWords.contains($0.text) }) else { continue }
+            return (a, b)
+        }
+        return nil
+    }
+
+    private static let orWords: Set<String> = ["чи", "або", "или", "либо", "ли", "or", "either"]
 
     /// `United24`, `А-95`: the digits of a name decide nothing.
     static func isName(_ c: AmountCandidate, _ tokens: [Token]) -> Bool {
