@@ -154,7 +154,7 @@ public struct EntryParser: Sendable {
         let date = draft.date ?? defaults.date ?? message.today
         guard dates.contains(date) else { return .failure(.dateOutOfRange) }
         let note = message.note(of: draft)
-        let plus = draft.plus || amount.plus
+        let plus = draft.plus || amount.plus || ReceivedMoney.isReceived(message.scalars, message.tokens, draft.tokens)
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
             message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,
             exact: message.exact, stems: message.stems, plus: plus, cost: &cost)

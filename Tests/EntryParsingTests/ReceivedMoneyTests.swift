@@ -1,0 +1,22 @@
+import EntryParsing
+import KopiykaCore
+import Testing
+
+/// Money received reads as income whoever writes it; money given away, or a bill a member
+/// paid, stays spending (examples of our own, in uk, ru and en).
+@Suite struct ReceivedMoneyTests {
+    @Test(arguments: [
+        ("мама дала 1000 на продукти", EntryKind.income), ("клієнтка скинула 600 за манік", .income),
+        ("Ірина прислала сто євро", .income), ("запиши що Оля віддала мені тисячу за квитки", .income),
+        ("брат переказав мені 700", .income), ("отримала передоплату 1 500", .income), ("клієнт заплатив 2000", .income),
+        ("бабушка дала 500 на день рождения", .income), ("Валера отдал 500 за бензин", .income), ("заработал 800 на листовках", .income),
+        ("Got paid today 6,450 zł", .income), ("got 250 zł back from the tax office", .income), ("grandma gave 20 usd", .income),
+        ("я скинула 600 за гурток", .expense), ("віддала за гурток 600", .expense), ("переказала мамі 1000", .expense),
+        ("Тарас заплатив за світло 846", .expense), ("мамі дала 500", .expense), ("Олі дала 500", .expense),
+        ("got coffee 85", .expense), ("Я отдал 700 за ремонт", .expense), ("sent mom 100 usd", .expense),
+    ])
+    func direction(_ text: String, _ kind: EntryKind) throws {
+        let entries = try EntryParser().parse(text, today: LocalDate(year: 2026, month: 12, day: 7)!).get()
+        #expect(entries.map(\.kind) == [kind], "\(text)")
+    }
+}
