@@ -55,6 +55,11 @@ import Testing
     я на 3 поверсі => no_amount
     зателефонуй 067 123 45 67 => no_amount
     знижка 20% => no_amount
+    кабінет 305, аналізи 640 => expense 640.00 UAH health - 0 | кабінет 305, аналізи
+    вагон 4 місце 33 квиток 560 => expense 560.00 UAH entertainment - 0 | вагон 4 місце 33 квиток
+    маршрутка 208 квиток 25 => expense 25.00 UAH transport - 0 | маршрутка 208 квиток
+    маршрутка 15 => expense 15.00 UAH transport - 0 | маршрутка
+    рахунок 2:1 ставка 200 => expense 200.00 UAH other - 0 | рахунок 2:1 ставка
     """)
 
     static let ru = MessageRow.rows("""
@@ -82,6 +87,7 @@ import Testing
     позвони 067 123 45 67 => no_amount
     купи 2 литра молока => no_amount
     я на 3 этаже => no_amount
+    кабинет 214 анализы 640 => expense 640.00 UAH health - 0 | кабинет 214 анализы
     """)
 
     static let en = MessageRow.rows("""
@@ -109,6 +115,8 @@ import Testing
     meet at 18:30 => no_amount
     buy 2 liters of milk => no_amount
     I'm on the 3rd floor => no_amount
+    flat 14 rent 9000 => expense 9000.00 UAH housing - 0 | flat 14 rent
+    bus 52 ticket 40 => expense 40.00 UAH transport - 0 | bus 52 ticket
     """)
 
     @Test(arguments: uk) func ukrainian(_ row: MessageRow) { row.check() }

@@ -55,8 +55,11 @@ enum NotMoney: Equatable {
                 if last + 1 < tokens.count, tokens[last + 1].kind == .currencySymbol || next.contains(.currency) { last += 1 }
                 mark(word...last, .cut)
                 i = last
+            } else if let last = score(s, tokens, at: i) {
+                mark(i...last, .other)
+                i = last
             } else if percent(s, tokens, at: i) || next.contains(.percent) || unit(tokens, at: i, next: next, words)
-                        || idMark(s, tokens, at: i, previous: previous) {
+                        || idMark(s, tokens, at: i, previous: previous) || label(tokens, at: i, previous: previous, next: next) {
                 mark(i...i, .other)
             }
         }
@@ -227,6 +230,25 @@ enum NotMoney: Equatable {
             if tokens[k].kind == .number || tokens[k].kind == .lineBreak { return nil }
         }
         return nil
+    }
+
+    /// `кв 47`, `214 кабінет`, `вагон 4`: a whole number under 1,000 beside a place's word,
+    /// with no currency, names the place. `маршрутка 208` too, when another number in the
+    /// message can pay (alone, `маршрутка 15` is the fare).
+    private static func label(_ tokens: [Token], at i: Int, previous: NotMoneyWords, next: NotMoneyWords) -> Bool {
+        let text = tokens[i].text.utf8
+        guard text.count <= 3, text.allSatisfy({ (0x30...0x39).contains($0) }), !hasCurrency(tokens, i),
+              !next.contains(.currency) else { return false }
+        if previous.contains(.place) || next.contains(.place) { return true }
+        return (previous.contains(.route) || next.contains(.route))
+            && tokens.indices.contains { $0 != i && tokens[$0].kind == .number }
+    }
+
+    /// `2:0`, `3:1`: a score (a time has two digits after its colon).
+    private static func score(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Int? {
+        guard i + 1 < tokens.count, tokens[i].text.utf8.count <= 2, tokens[i + 1].kind == .number,
+              tokens[i + 1].text.utf8.count == 1, gap(s, tokens[i], tokens[i + 1]).elementsEqual([":"]) else { return nil }
+        return i + 1
     }
 
     /// `№ 123`, `#48213377`, `замовлення 48213377`, `order 4821`.

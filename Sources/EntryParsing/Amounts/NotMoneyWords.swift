@@ -10,6 +10,10 @@ struct NotMoneyWords: OptionSet, Sendable {
     static let id = NotMoneyWords(rawValue: 8)
     static let hour = NotMoneyWords(rawValue: 16)
     static let currency = NotMoneyWords(rawValue: 32)
+    /// A place's number: a flat, a floor, a room, a seat (`кв 47`, `кабінет 305`, `вагон 4`).
+    static let place = NotMoneyWords(rawValue: 64)
+    /// A route's number (`маршрутка 208`, `bus 52`): a fare too, unless another number pays.
+    static let route = NotMoneyWords(rawValue: 128)
 
     static func of(_ word: String, stem: String) -> NotMoneyWords {
         if let found = table[WordKey(word)] { return found }
@@ -30,7 +34,8 @@ struct NotMoneyWords: OptionSet, Sendable {
             кілометр кілометрів километр километров поверх поверсі поверху поверхи поверхів этаж этаже этажа этажей \
             етаж етажі хвилина хвилини хвилин хвилину минута минуты минут минуту година години годин годину часов \
             секунд секунди тиждень тижні тижнів неделя недели недель неделю місяць місяці місяців месяц месяца \
-            месяцев рік роки років року лет года years yo liter liters litre litres kilo kilos gram grams piece \
+            месяцев рік роки років року лет года рочків рочки рочок годиков градус градуси градусів градуса \
+            градусов degrees degree years yo liter liters litre litres kilo kilos gram grams piece \
             pieces pack packs bottle bottles meter meters metre metres floor storey minute minutes hour hours week \
             weeks month months gallon gallons
             """),
@@ -44,6 +49,14 @@ struct NotMoneyWords: OptionSet, Sendable {
             """),
         (.hour, "am pm годині годину часов часа oclock"),
         (.currency, "uah грн usd eur pln gbp гривень гривні"),
+        (.place, """
+            кв квартира квартири квартиру квартирі кімната кімнати кімнаті кабінет кабінету кабінеті палата палаті \
+            палату вагон вагоні вагона місце місця місці підїзд підїзді подъезд подъезде домофон відділення \
+            відділенні поштомат поштомату аудиторія аудиторії аудитория аудитории корпус каб кабинет кабинета \
+            кабинете комната комнате место места месте вагоне отделение отделении flat apt apartment \
+            room office ward carriage coach seat seats platform gate entrance
+            """),
+        (.route, "маршрутка маршрутки маршрут автобус автобуса тролейбус трамвай троллейбус bus route tram"),
     ]
 
     private static let table: [WordKey: NotMoneyWords] = words.reduce(into: [:]) { table, entry in
