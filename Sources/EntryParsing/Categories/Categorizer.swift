@@ -40,9 +40,10 @@ struct Categorizer {
         if evidence.isEmpty {
             for i in range where !consumed[i] && tokens[i].kind == .word && meanings[i] == nil {
                 guard cost.fuzzyLookups < Categorizer.fuzzyLookupLimit else { break }
-                let word = tokens[i].text
-                if case .category(let category)? = lexicon.fuzzy.lookup(word, cost: &cost)
-                    ?? lexicon.fuzzy.lookup(stems[i], cost: &cost) {
+                var found = lexicon.fuzzy.lookup(tokens[i].text, cost: &cost)
+                // The stem's look-up counts too: the limit holds across both.
+                if found == nil, cost.fuzzyLookups < Categorizer.fuzzyLookupLimit { found = lexicon.fuzzy.lookup(stems[i], cost: &cost) }
+                if case .category(let category)? = found {
                     evidence.append(Evidence(category: category, strength: 0, position: i))
                 }
             }
