@@ -70,13 +70,18 @@ struct AmountCandidate: Sendable {
         var j = span.upperBound
         func free(_ k: Int) -> Bool { k >= taken && range.contains(k) && !consumed[k] }
         // A multiplier: `1.5к`, `15 тис`, `2 тисячі`, and the rest of the number (`2 тисячі 500`).
-        // `2 штуки` after digits is a count of pieces; `дві штуки` (spoken) is 2000.
+        // `2 штуки` after digits is a count of pieces (see below); `дві штуки` (spoken) is 2000.
         if !spoken, free(j), let scale = ScaleRest.factor(of: tokens[j], lexicon) {
             let whole = value.scale == 0
             if let scaled = value.multiplied(by: scale) { value = scaled } else { tooLarge = true }
             marked = true
             j += 1
             if whole { _ = addRest(tokens, at: &j, below: scale, meanings: meanings, lexicon: lexicon, end: range.upperBound, free: free) }
+        } else if !spoken, free(j), value.scale == 0, tokens[j].kind == .word, tokens[j].text.hasPrefix("штук") {
+            // `за 3 штуки`: NotMoney left it free, so it is thousands (see `NotMoney.thousands`).
+            if let scaled = value.multiplied(by: 1000) { value = scaled } else { tooLarge = true }
+            marked = true
+            j += 1
         } else if spoken, !tooLarge, let scale = ScaleRest.factor(of: tokens[j - 1], lexicon),
                   addRest(tokens, at: &j, below: scale, meanings: meanings, lexicon: lexicon, end: range.upperBound, free: free) {
             // `дві тисячі 500`: digits now, and as sure as `2 тисячі`.

@@ -217,7 +217,7 @@ enum NotMoney: Equatable {
 
     /// `2 кг`, `30 л`, `3-й поверх`, `на 3 поверсі`.
     private static func unit(_ tokens: [Token], at i: Int, next: NotMoneyWords, _ words: (Int) -> NotMoneyWords) -> Bool {
-        if next.contains(.unit) { return true }
+        if next.contains(.unit) { return !thousands(tokens, at: i) }
         let k = i + 1
         return k < tokens.count && tokens[k].glued && NotMoneyWords.ordinalEndings.contains(WordKey(tokens[k].text))
             && words(k + 1).contains(.unit)
@@ -230,6 +230,15 @@ enum NotMoney: Equatable {
             if tokens[k].kind == .number || tokens[k].kind == .lineBreak { return nil }
         }
         return nil
+    }
+
+    /// `за ремонт 14 штук`, `продав за 3 штуки`: slang for thousands when the number is the
+    /// message's only one and follows `за`/`на`; `хліб 2 штуки 60` and `батарейки 4 штуки`
+    /// count pieces.
+    private static func thousands(_ tokens: [Token], at i: Int) -> Bool {
+        guard i + 1 < tokens.count, tokens[i + 1].text.hasPrefix("штук"),
+              !tokens.indices.contains(where: { $0 != i && tokens[$0].kind == .number }) else { return false }
+        return tokens[..<i].contains { $0.kind == .word && ($0.text == "за" || $0.text == "на") }
     }
 
     /// `кв 47`, `214 кабінет`, `вагон 4`: a whole number under 1,000 beside a place's word,
