@@ -11,6 +11,7 @@ import Testing
         ("брат переказав мені 700", .income), ("отримала передоплату 1 500", .income), ("клієнт заплатив 2000", .income),
         ("бабушка дала 500 на день рождения", .income), ("Валера отдал 500 за бензин", .income), ("заработал 800 на листовках", .income),
         ("Got paid today 6,450 zł", .income), ("got 250 zł back from the tax office", .income), ("grandma gave 20 usd", .income),
+        ("пʼятихатку скинула хрещена", .income), ("штука від діда за оцінки", .income), ("500 от бабушки", .income),
         ("я скинула 600 за гурток", .expense), ("віддала за гурток 600", .expense), ("переказала мамі 1000", .expense),
         ("Тарас заплатив за світло 846", .expense), ("мамі дала 500", .expense), ("Олі дала 500", .expense),
         ("got coffee 85", .expense), ("Я отдал 700 за ремонт", .expense), ("sent mom 100 usd", .expense),

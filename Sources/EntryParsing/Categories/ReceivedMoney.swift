@@ -10,9 +10,17 @@ enum ReceivedMoney {
             let word = tokens[i].text
             if received.contains(word) { return true }
             if word == "got", range.contains(where: { got.contains(tokens[$0].text) }) { return true }
+            // `штука від діда`, `from grandma`: who the money came from.
+            if from.contains(word), let next = range.contains(i + 1) ? tokens[i + 1] : nil,
+               people.contains(next.text) || peopleGenitive.contains(next.text) { return true }
             let paid = paying.contains(word)
             guard paid || giving.contains(word) else { continue }
-            if let next = range.contains(i + 1) ? tokens[i + 1] : nil, next.kind == .word, toMe.contains(next.text) { return true }
+            // `скинула мені`, and a subject after its verb in uk or ru: `скинула хрещена` (in en
+            // the word after the verb is whom it went to: `sent mom 100`).
+            if let next = range.contains(i + 1) ? tokens[i + 1] : nil, next.kind == .word,
+               toMe.contains(next.text) || (!paid && !word.utf8.allSatisfy({ $0 < 0x80 }) && people.contains(next.text)) {
+                return true
+            }
             guard i > range.lowerBound, tokens[i - 1].kind == .word else { continue }
             let subject = tokens[i - 1]
             if payers.contains(subject.text) || (!paid && (people.contains(subject.text) || isName(subject, scalars))) { return true }
@@ -53,6 +61,12 @@ enum ReceivedMoney {
         братик сестра сестричка хрещена хрещений крестная крестный кума кум тітка тьотя дядько тетя дядя син сын \
         донька дочка доця доча сусід сусідка сосед соседка друг подруга свекруха теща свекор тесть хтось кто-то \
         mom mum mother dad father grandma granny grandpa brother sister friend aunt uncle son daughter someone
+        """)
+    private static let from = set("від от from")
+    private static let peopleGenitive = set("""
+        мами тата батька баті діда дідуся бабусі бабулі бабці брата сестри хрещеної хрещеного тітки дядька сусіда \
+        сусідки друга подруги клієнта клієнтки мамы папы отца деда дедушки бабушки бабули крестной крестного тети \
+        дяди соседа соседки клиента клиентки
         """)
     private static let pronouns = set("я ми мы ти ты ви вы він вона он она воно вони они we you he she they")
 }
