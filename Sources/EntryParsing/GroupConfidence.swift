@@ -1,10 +1,21 @@
 import KopiykaCore
 
 extension EntryParser {
+    /// A purchase or a payment told in the past (`купив торт 680`, `здала 1000 на стіл`): only
+    /// an entry says so.
+    static let spendingVerbs: Set<String> = [
+        "купив", "купила", "купили", "купил", "заплатив", "заплатила", "заплатили", "заплатил", "оплатив", "оплатила",
+        "оплатили", "оплатил", "скинув", "скинула", "скинул", "здала", "здав", "сдала", "сдал", "витратив", "витратила",
+        "витратили", "потратив", "потратила", "потратил", "віддав", "віддала", "отдал", "отдала",
+        "bought", "paid", "spent",
+    ]
+
     /// Whether every entry of `text` carries, beside its amount, a word only an entry has: a
-    /// category or merchant, a currency, an account; and a single plausible amount. A family group with privacy mode off
-    /// shows the bot all its chatter (`Буду вдома о 18`, `купи 2 хліба`): there, a number alone
-    /// is not an entry. Costs one more read of the message, and only groups pay it.
+    /// category or merchant, a currency, an account, a purchase or payment in the past tense;
+    /// and a single plausible amount, in a message that is no request, question, plan or state.
+    /// A family group with privacy mode off shows the bot all its chatter (`Буду вдома о 18`,
+    /// `купи 2 хліба`): there, a number alone is not an entry. Costs one more read of the
+    /// message, and only groups pay it.
     public func readsAsEntry(_ text: String, today: LocalDate) -> Bool {
         let message = Message(text, today: today, lexicon: Lexicon.shared)
         guard MessageIntent.of(message.scalars, message.tokens) == nil else { return false }
@@ -23,7 +34,8 @@ extension EntryParser {
                     if case .category? = message.meanings[i] { return true }
                     return false
                 }
-                guard named || amount.currency != nil || draft.currency != nil || draft.account != nil else { return false }
+                let spent = draft.tokens.contains { message.tokens[$0].kind == .word && Self.spendingVerbs.contains(message.tokens[$0].text) }
+                guard named || spent || amount.currency != nil || draft.currency != nil || draft.account != nil else { return false }
             }
         }
         return found
