@@ -96,8 +96,9 @@ struct AmountCandidate: Sendable {
         } else if free(j), let currency = AmountCandidate.currency(tokens[j], meanings[j]) {
             self.currency = currency
             j += 1
-            // `85 гривень 50 копійок`.
-            if free(j), let (minor, next) = AmountCandidate.minorPart(tokens, j, range, lexicon: lexicon, meanings: meanings),
+            // `85 гривень 50 копійок`, `97 zloty and 50 groszy`.
+            let and = free(j) && tokens[j].kind == .word && ["і", "й", "та", "и", "and"].contains(tokens[j].text) ? 1 : 0
+            if free(j + and), let (minor, next) = AmountCandidate.minorPart(tokens, j + and, range, lexicon: lexicon, meanings: meanings),
                let sum = value + minor {
                 value = sum
                 j = next

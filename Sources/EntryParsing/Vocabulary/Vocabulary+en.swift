@@ -13,7 +13,7 @@ extension Vocabulary {
     currency.RUB: rub, ruble, rubles, rouble, roubles
     currency.CHF: franc, francs
     currency.GBP: gbp, pound, pounds, quid
-    minor: cents, cent, pence, penny, kopiykas, kopecks
+    minor: cents, cent, pence, penny, kopiykas, kopecks, groszy, grosz, grosze
     date.0: today
     date.1: yesterday
     month.1: january, jan
