@@ -61,7 +61,7 @@ enum AmbiguousAmounts {
         return nil
     }
 
-    private static let orWords: Set<String> = ["чи", "або", "или", "либо", "ли", "or", "either"]
+    static let orWords: Set<String> = ["чи", "або", "или", "либо", "ли", "or", "either"]
 
     /// `United24`, `А-95`: the digits of a name decide nothing.
     static func isName(_ c: AmountCandidate, _ tokens: [Token]) -> Bool {

@@ -106,7 +106,32 @@ struct Message {
             drafts[i].date = drafts[i].date ?? drafts[i - 1].date
             drafts[i].account = drafts[i].account ?? drafts[i - 1].account
         }
-        return drafts
+        return joiningAlternatives(drafts)
+    }
+
+    /// `такси то ли 140, то ли 180`, `ліки чи то 320, чи то 370`: a part that opens with "or"
+    /// offers another amount for the entry before it, which is then asked, not recorded twice.
+    private func joiningAlternatives(_ drafts: [EntryDraft]) -> [EntryDraft] {
+        guard drafts.count > 1 else { return drafts }
+        var joined: [EntryDraft] = []
+        for draft in drafts {
+            guard let last = joined.last, let a = last.amount, let b = draft.amount, last.readings.isEmpty,
+                  draft.readings.isEmpty, opensWithOr(draft.tokens) else {
+                joined.append(draft)
+                continue
+            }
+            var both = last
+            both.tokens = last.tokens.lowerBound..<draft.tokens.upperBound
+            both.consumed = TokenFlags(both.tokens)
+            for i in both.tokens where last.consumed[i] || draft.consumed[i] { both.consumed[i] = true }
+            both.readings = [.init(value: a.value, currency: a.currency), .init(value: b.value, currency: b.currency)]
+            joined[joined.count - 1] = both
+        }
+        return joined
+    }
+
+    private func opensWithOr(_ range: Range<Int>) -> Bool {
+        range.prefix(2).contains { tokens[$0].kind == .word && AmbiguousAmounts.orWords.contains(tokens[$0].text) }
     }
 
     func note(of draft: EntryDraft) -> String {
