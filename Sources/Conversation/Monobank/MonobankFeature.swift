@@ -4,11 +4,11 @@ import Ledger
 import Localization
 
 /// The Monobank feed, as the member sees it: `/monobank` in a private chat explains how to
-/// get a personal token; the token sent there is taken (its message deleted at once), sealed
-/// and checked by the bot outside the update (`TelegramBot.MonobankFeed`), which then lists
-/// the accounts and jars to follow and brings their new operations through the same intake
-/// as a statement file. In a group the command only asks for a private chat: a token is
-/// never read there.
+/// get a personal token; a token sent there, alone or among words, is taken (its message
+/// deleted at once), sealed and checked by the bot outside the update
+/// (`TelegramBot.MonobankFeed`), which then lists the accounts and jars to follow and brings
+/// their new operations through the same intake as a statement file. In a group the command
+/// only asks for a private chat, and a token is never read there (`intercept`).
 struct MonobankFeature: Feature {
     let context: ConversationContext
     init(_ context: ConversationContext) { self.context = context }
@@ -26,17 +26,6 @@ struct MonobankFeature: Feature {
     /// `/monobank off` in any of the three languages.
     static let offWords: Set<String> = ["off", "stop", "вимкнути", "відключити", "выключить", "отключить"]
 
-    /// Why these 44 characters: Monobank's personal tokens are 44 URL-safe base64 characters.
-    /// A word of that shape with a letter and a digit in it is taken for one, wherever it is
-    /// sent in a private chat, so it never becomes an entry's note.
-    static func token(in text: String) -> String? {
-        guard text.utf8.count >= 44 else { return nil }  // Every message asks: most are shorter.
-        let word = text.trimmed
-        guard word.count == 44, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
-              word.contains(where: \.isNumber), word.contains(where: \.isLetter) else { return nil }
-        return word
-    }
-
     func command(_ call: CommandCall) throws {
         let l = localizer(call.member)
         guard call.message.chat.kind == .privateChat else {
@@ -48,9 +37,7 @@ struct MonobankFeature: Feature {
             let had = try ledger.monobank.link(memberID: call.member.id) != nil
             try ledger.monobank.remove(memberID: call.member.id)
             try call.reply(l(had ? "monobank.off" : "monobank.off.none"))
-        } else if let token = Self.token(in: argument) {
-            try take(token, message: call.message, member: call.member, reply: call.reply)
-        } else if !argument.isEmpty {
+        } else if !argument.isEmpty {  // A token with it never gets here: `intercept` took it.
             try delete(call.message)  // Perhaps a token cut short: it goes too.
             try call.reply(l("monobank.not_a_token"))
         } else if let link = try ledger.monobank.link(memberID: call.member.id), link.state == .connected {
@@ -62,22 +49,15 @@ struct MonobankFeature: Feature {
         }
     }
 
-    /// `/monobank` in a group: only "in private, please"; a token sent with it is deleted
-    /// when the bot may delete there, and read never.
+    /// `/monobank` in a group: only "in private, please". A token sent with it never gets
+    /// here: `intercept` deleted it.
     func inGroup(_ message: IncomingMessage, l: Localizer) throws {
-        if message.text.split(whereSeparator: \.isWhitespace).contains(where: { Self.token(in: String($0)) != nil }) {
-            try delete(message)
-        }
         try Replier(ledger: ledger, chat: message.chat)(l("monobank.private_only"))
     }
 
-    /// A token sent alone, or any answer to the instructions, in a private chat; false for
-    /// anything else.
-    func receive(_ message: IncomingMessage, text: String, member: Member, reply: Replier) throws -> Bool {
-        if let token = Self.token(in: text) {
-            try take(token, message: message, member: member, reply: reply)
-            return true
-        }
+    /// Any answer to the instructions that holds no token, in a private chat: it goes, and
+    /// the member hears what a token looks like; false for anything else.
+    func receive(_ message: IncomingMessage, member: Member, reply: Replier) throws -> Bool {
         guard let target = message.replyToMessageID, let link = try ledger.monobank.link(memberID: member.id), link.state == .waiting,
               let instructions = link.messageOutboxID, try ledger.outbox.sentMessageID(outboxID: instructions) == target else { return false }
         try delete(message)

@@ -7,14 +7,16 @@ import Localization
 extension ConversationHandler {
     /// A message in a group. Only a linked family group's members are answered; with privacy
     /// mode off the bot sees all chatter, so plain text counts only when it reads as an entry.
+    /// A Monobank token, in any group and from anyone, is deleted and its writer warned.
     func receiveInGroup(_ message: IncomingMessage) throws {
+        if try MonobankFeature(context).intercept(message) { return }
         let text = message.text.trimmed
         let command = Command(text, botUsername: settings.botUsername)
         let addressed = command != nil || message.isReplyToBot
         let reply = Replier(ledger: ledger, chat: message.chat)
         let context = self.context
         let welcome = WelcomeFeature(context), entries = EntriesFeature(context)
-        if command?.name == "monobank" || command?.name == "mono" {  // Any group, linked or not: never a token here.
+        if command?.name == "monobank" || command?.name == "mono" {  // Any group, linked or not: only "in private".
             let member = try ledger.families.member(telegramUserID: message.sender.id)
             try MonobankFeature(context).inGroup(message, l: member.map(welcome.localizer) ?? catalog[welcome.language(of: message.sender)])
             return

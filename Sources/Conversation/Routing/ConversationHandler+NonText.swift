@@ -12,6 +12,9 @@ extension ConversationHandler {
         let welcome = WelcomeFeature(context), entries = EntriesFeature(context)
         let (member, isNew) = try welcome.memberFor(message.sender)
         if isNew { try welcome.welcome(member, reply: reply) }
+        // A token in the caption is taken and its message deleted, file and all: the file, a
+        // statement or not, can be sent again without it.
+        if let caption = message.captionMessage, try MonobankFeature(context).intercept(caption, member: member) { return }
         let key: String
         switch message.kind {
         case .voice: key = "nontext.voice"
@@ -32,5 +35,13 @@ extension ConversationHandler {
             key = "nontext.document"
         }
         try reply(welcome.localizer(member)(key))
+    }
+}
+
+extension NonTextMessage {
+    /// A file's caption as a text message of the same chat, sender and ids; nil without one.
+    var captionMessage: IncomingMessage? {
+        guard case .document(let caption?) = kind else { return nil }
+        return IncomingMessage(chat: chat, sender: sender, text: caption, updateID: updateID, messageID: messageID)
     }
 }

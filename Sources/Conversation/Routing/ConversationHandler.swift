@@ -36,11 +36,13 @@ public final class ConversationHandler {
             case .message(let message):
                 try receiveInGroup(message)
             case .edited(let message):
+                if try MonobankFeature(context).intercept(message) { return }
                 if try !AccountsFeature(context).edited(message) { try EntriesFeature(context).edited(message) }
             case .nonText(let message) where message.chat.kind == .privateChat:
                 try receiveNonText(message)
-            case .nonText:
-                return  // In a group it is the family's chatter.
+            case .nonText(let message):
+                // In a group it is the family's chatter, unless its caption holds a token.
+                if let caption = message.captionMessage { _ = try MonobankFeature(context).intercept(caption) }
             case .callback(let press):
                 try receive(press)
             case .addedToGroup(let chat, let by):
@@ -65,21 +67,24 @@ public final class ConversationHandler {
     }
 
     /// A private chat: newcomers are welcomed with a household of their own (unless they come
-    /// with an invitation), commands are answered (with or without the slash), a reply to a
-    /// message that shows entries corrects them, anything else is read as entries.
+    /// with an invitation), a Monobank token anywhere in the text is taken and nothing else
+    /// read, commands are answered (with or without the slash), a reply to a message that
+    /// shows entries corrects them, anything else is read as entries.
     func receivePrivate(_ message: IncomingMessage) throws {
         try ledger.outbox.setChatBlocked(message.chat.id, false)  // Writing to us again means they unblocked us.
         let text = message.text.trimmed
         let reply = Replier(ledger: ledger, chat: message.chat)
         let command = Command(text, botUsername: settings.botUsername)
-        if let command, command.name == "start", command.argument.hasPrefix(Invitations.prefix) {
+        if let command, command.name == "start", command.argument.hasPrefix(Invitations.prefix),
+           MonobankToken.first(in: text) == nil {
             try FamilyFeature(context).join(code: String(command.argument.dropFirst(Invitations.prefix.count)),
                                             sender: message.sender, reply: reply)
             return
         }
         let (member, isNew) = try WelcomeFeature(context).memberFor(message.sender)
         if isNew { try WelcomeFeature(context).welcome(member, reply: reply) }
-        if command == nil, try MonobankFeature(context).receive(message, text: text, member: member, reply: reply) { return }
+        if try MonobankFeature(context).intercept(message, member: member) { return }
+        if command == nil, try MonobankFeature(context).receive(message, member: member, reply: reply) { return }
         if command == nil, let view = try replied(to: message) {
             try CorrectionsFeature(context).correct(view, with: text, member: member, reply: reply)
         } else if command == nil, try AccountsFeature(context).answerReply(message, text: text, member: member, reply: reply) {

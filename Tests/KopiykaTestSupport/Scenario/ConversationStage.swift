@@ -7,6 +7,8 @@ import Ledger
 final class ConversationStage: ScenarioStage {
     let chat: TestConversation
     private var transcripts: [Int64: [ScenarioMessage]] = [:]
+    private var deleted: [Int64: [Int64]] = [:]
+    private var nextUpdateID: Int64 = 1
     private(set) var notices: [String] = []
 
     init() throws {
@@ -14,11 +16,32 @@ final class ConversationStage: ScenarioStage {
     }
 
     func send(_ message: StageMessage) async throws {
-        let kind: ChatRef.Kind = message.chat > 0 ? .privateChat : .group
-        record(try chat.send(IncomingMessage(
-            chat: ChatRef(id: message.chat, kind: kind), sender: message.sender, text: message.text,
-            messageID: message.messageID, replyToMessageID: message.replyTo, isReplyToBot: message.replyTo != nil)))
+        try apply(.message(incoming(message)))
     }
+
+    func edit(_ message: StageMessage) async throws {
+        try apply(.edited(incoming(message)))
+    }
+
+    private func incoming(_ message: StageMessage) -> IncomingMessage {
+        defer { nextUpdateID += 1 }
+        return IncomingMessage(
+            chat: ChatRef(id: message.chat, kind: message.chat > 0 ? .privateChat : .group), sender: message.sender,
+            text: message.text, updateID: nextUpdateID, messageID: message.messageID, replyToMessageID: message.replyTo,
+            isReplyToBot: message.replyTo != nil)
+    }
+
+    /// Handles `event`, notes the messages it deletes (the console's delivery skips them),
+    /// and delivers the rest.
+    private func apply(_ event: ConversationEvent) throws {
+        try chat.handler.handle(event)
+        for item in try chat.ledger.outbox.pending(limit: 10_000) {
+            if case .delete(let messageID) = item.content { deleted[item.chatID, default: []].append(messageID) }
+        }
+        record(try ConsoleDelivery(ledger: chat.ledger).deliver())
+    }
+
+    func deletedMessages(in chat: Int64) -> [Int64] { deleted[chat] ?? [] }
 
     func addBot(to group: Int64, by sender: Sender) async throws {
         record(try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: sender)))

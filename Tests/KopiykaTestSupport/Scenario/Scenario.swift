@@ -60,6 +60,15 @@ public final class Scenario {
         try await send(text, from: sender, in: chat ?? sender.id, replyingTo: message.id)
     }
 
+    /// `sender` changes their message `messageID` in `chat` (their own by default) to `text`,
+    /// as Telegram's edit does; returns the bot's new messages there.
+    @discardableResult
+    public func edit(_ messageID: Int64, to text: String, from sender: Sender, in chat: Int64? = nil) async throws -> [String] {
+        let chat = chat ?? sender.id
+        let message = StageMessage(chat: chat, sender: sender, text: text, messageID: messageID, replyTo: nil)
+        return try await newTexts(in: chat) { try await stage.edit(message) }
+    }
+
     /// `sender` adds the bot to `group`; returns what the group received.
     @discardableResult
     public func addBot(to group: Int64, by sender: Sender) async throws -> [String] {
@@ -94,6 +103,13 @@ public final class Scenario {
 
     /// The texts of `messages(in:)`.
     public func received(in chat: Int64) -> [String] { messages(in: chat).map(\.text) }
+
+    /// The id the last message a person wrote (`say`, `reply`) had: to `edit` it, or find it
+    /// in `deletedMessages(in:)`.
+    public var lastWrittenID: Int64 { nextMessageID }
+
+    /// The ids of people's messages the bot deleted in `chat`, in order.
+    public func deletedMessages(in chat: Int64) -> [Int64] { stage.deletedMessages(in: chat) }
 
     /// The ledger this scenario's bot writes to: a read-side connection at the deeper depths.
     public func database() throws -> Ledger { try stage.database() }
@@ -139,7 +155,10 @@ protocol ScenarioStage: AnyObject {
     func send(_ message: StageMessage) async throws
     func addBot(to group: Int64, by sender: Sender) async throws
     func press(data: String, under messageID: Int64, in chat: Int64, from sender: Sender) async throws
+    /// `message.messageID` is the message edited.
+    func edit(_ message: StageMessage) async throws
     func messages(in chat: Int64) -> [ScenarioMessage]
+    func deletedMessages(in chat: Int64) -> [Int64]
     /// Every button answer's text so far, in order.
     var notices: [String] { get }
     func database() throws -> Ledger

@@ -63,6 +63,17 @@ final class TelegramStage: ScenarioStage {
         try await settle(after: update, "«\(message.text.prefix(40))» from \(message.sender.firstName)")
     }
 
+    func edit(_ message: StageMessage) async throws {
+        let update = fake.enqueueEdit(
+            chatID: message.chat, messageID: Int(message.messageID), text: message.text, fromID: message.sender.id,
+            firstName: message.sender.firstName, languageCode: message.sender.languageCode ?? "uk")
+        try await settle(after: update, "the edit «\(message.text.prefix(40))» from \(message.sender.firstName)")
+    }
+
+    func deletedMessages(in chat: Int64) -> [Int64] {
+        fake.deletedMessages.filter { $0.chatID == chat }.map { Int64($0.messageID) }
+    }
+
     func addBot(to group: Int64, by sender: Sender) async throws {
         let update = fake.enqueueBotMembership(
             chatID: group, status: "member", byID: sender.id, firstName: sender.firstName,

@@ -1,0 +1,63 @@
+/// The shape of a Monobank personal token, found anywhere in a person's text: alone, after
+/// `токен:`, between words, on a line of its own, in quotes or backticks. What counts is a run
+/// of exactly 44 URL-safe base64 characters (`A–Z a–z 0–9 - _`) that
+/// - holds a lower-case letter and at least two upper-case ones: a token is random, so a real
+///   one misses that about once in 300 million (at most one capital: ~32 × (38/64)^43 ≈ 3e-9),
+///   while a word (a capital at most at its start), a hex hash or a code in one case never has it;
+/// - is no piece of a URL, a path, an e-mail or a base64 blob: the character before it is
+///   none of `/ \ = + % & @ . # ?` and the one after none of `/ \ = + % & @`, nor a `.` that
+///   goes on into a word (`<44>.com`). A `.`, `,`, `!` or `?` that ends a sentence is fine.
+/// Anything longer or shorter (43 or 45 characters, a 64-character SHA-256, an 88-character
+/// double paste) is no token. A 44-character base64 hash of 33 bytes has a token's shape and
+/// is taken for one: a missed token leaks, a false one only costs its message.
+enum MonobankToken {
+    static let length = 44
+
+    /// The first token in `text`, or nil. One pass over the UTF-8 bytes and no allocation
+    /// unless a token is found; every message asks, so a text under 44 bytes returns at once.
+    static func first(in text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.count >= length else { return nil }
+        var runStart = utf8.startIndex, runLength = 0
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            if isAlphabet(utf8[index]) {
+                runLength += 1
+            } else {
+                if runLength == length, let token = token(in: text, from: runStart, to: index) { return token }
+                runStart = utf8.index(after: index)
+                runLength = 0
+            }
+            index = utf8.index(after: index)
+        }
+        return runLength == length ? token(in: text, from: runStart, to: index) : nil
+    }
+
+    /// The run `start..<end` as a token, when its letters and its neighbours say it is one.
+    private static func token(in text: String, from start: String.Index, to end: String.Index) -> String? {
+        let utf8 = text.utf8
+        let run = utf8[start..<end]
+        guard run.contains(where: isLower), run.lazy.filter(isUpper).prefix(2).count == 2 else { return nil }
+        if start != utf8.startIndex, gluedBefore.contains(utf8[utf8.index(before: start)]) { return nil }
+        if end != utf8.endIndex {
+            let after = utf8[end]
+            if gluedAfter.contains(after) { return nil }
+            let next = utf8.index(after: end)
+            if after == UInt8(ascii: "."), next != utf8.endIndex, isAlphabet(utf8[next]) { return nil }
+        }
+        return String(decoding: run, as: UTF8.self)
+    }
+
+    /// Before a run: a URL's path, query or fragment, a domain, an e-mail, base64's `+`.
+    private static let gluedBefore: Set<UInt8> = Set("/\\=+%&@.#?".utf8)
+    /// After a run: the same, less what ends a sentence (`.` is checked on its own).
+    private static let gluedAfter: Set<UInt8> = Set("/\\=+%&@".utf8)
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isAlphabet(_ byte: UInt8) -> Bool {
+        isUpper(byte) || isLower(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+}
