@@ -7,26 +7,37 @@ import Recurring
 /// `/recurring` and each item's card: pause or resume, skip the next one, change the amount,
 /// switch between automatic and reminded, delete.
 extension RecurringFeature {
-    /// The household's items the reader may see, one button each to open its card.
+    /// The household's items the reader may see, `listPage` at a time, one button each to
+    /// open its card, and the page row when there are more.
     func list(member: Member, household: Household, chat: ChatRef, reply: Replier) throws {
         let (text, buttons) = try listView(member: member, household: household, chat: chat)
         try reply(text, buttons: buttons)
     }
 
-    func listView(member: Member, household: Household, chat: ChatRef) throws -> (String, [[OutboxButton]]) {
+    /// Why 10: ten items are twenty lines, a screen; their ten buttons and the page row stay
+    /// far below Telegram's 100 buttons and 4,096 characters, whatever the household keeps.
+    static let listPage = 10
+
+    /// Page `page` of the list (clamped to the pages there are now). Reads every item of the
+    /// household, O(n), and renders only the page's.
+    func listView(member: Member, household: Household, chat: ChatRef, page: Int = 0) throws -> (String, [[OutboxButton]]) {
         let l = localizer(member), words = RecurringWords(l: l), today = today(of: household)
         let viewer = viewer(in: chat, member)
         let items = try ledger.recurring.items(householdID: household.id).filter { !$0.isPrivate || viewer == .member($0.memberID) }
         guard !items.isEmpty else { return (l("recurring.list.empty"), []) }
+        let shown = ListPage(page, total: items.count, size: Self.listPage)
         var lines = [l("recurring.list.title")]
-        for (index, item) in items.enumerated() {
-            lines.append(l("recurring.list.line", ["number": .number(index + 1), "line": .text(words.line(item)),
-                                                   "next": .text(words.next(item, today: today))]))
+        for index in shown.items {
+            lines.append(l("recurring.list.line", ["number": .number(index + 1), "line": .text(words.line(items[index])),
+                                                   "next": .text(words.next(items[index], today: today))]))
         }
-        let buttons = items.enumerated().map { index, item in
-            OutboxButton(title: "\(index + 1). " + String(words.short(item).prefix(40)), data: RecurringButton(.open, id: item.id).encoded)
+        let buttons = shown.items.map { index in
+            OutboxButton(title: "\(index + 1). " + String(words.short(items[index]).prefix(40)),
+                         data: RecurringButton(.open, id: items[index].id).encoded)
         }
-        return (lines.joined(separator: "\n"), stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
+        var rows = stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) }
+        if let pages = shown.navigation(l, data: { RecurringButton(.list, page: $0).encoded }) { rows.append(pages) }
+        return (lines.joined(separator: "\n"), rows)
     }
 
     /// An item's card: what it is, when it comes next, and what can be done to it.
@@ -54,7 +65,8 @@ extension RecurringFeature {
         let l = call.localizer, member = call.member
         switch button.action.target {
         case .none:
-            let (text, buttons) = try listView(member: member, household: try household(of: member), chat: call.press.chat ?? privateChat(of: member).chat)
+            let (text, buttons) = try listView(member: member, household: try household(of: member),
+                                               chat: call.press.chat ?? privateChat(of: member).chat, page: button.page)
             try edit(call.press, html: text, buttons: buttons)
             return nil
         case .entry:
