@@ -104,4 +104,33 @@ import Testing
         await bot.stop()
         fake.stop()
     }
+
+    /// A client-info of a thousand accounts (the bank sends what it sends): the list after the
+    /// token is ten at a time, and following one on the second page keeps that page.
+    @Test func aThousandMonobankAccountsArePagedAndFollowingKeepsThePage() async throws {
+        let time = SkippingTime()
+        let bank = FakeMonobankAPI(now: { time.now })
+        try bank.start()
+        let token = "uXq3vN8sTzP0kLmW4rYb7cDe2fGh5jKa9oIu1yTr6eWq"
+        let accounts = (1...1_000).map { n in (id: "acc-\(n)", currencyCode: 980, maskedPan: "537541******\(1000 + n)") }
+        bank.add(token: token, FakeMonobankAPI.Client(name: "Оля", accounts: accounts))
+        let bot = try RunningBot(fake: fake, databasePath: path, monobankURL: bank.baseURL, botClock: time.botClock)
+        _ = try await ask("/start", from: olha)
+        fake.enqueueMessage(chatID: olha, text: "/monobank \(token)", fromID: olha, firstName: "Оля")
+        #expect(await eventually { fake.sentMessages(chatID: olha).last?.text.contains("Монобанк підключено") == true })
+        let list = try #require(fake.sentMessages(chatID: olha).last)
+        #expect(list.buttons.count == 11 && list.buttons.joined().count == 12, "ten accounts and the page row")
+        #expect(list.buttons.last?.map { plain($0.text) } == ["1/100", "▶️"])
+        let second = try await press("▶️", on: list, from: olha)
+        #expect(second.buttons.first?.first?.text.contains("*1011") == true, "\(second.buttons)")
+        let followed = try await press("💳 *1015", on: second, from: olha)
+        #expect(followed.buttons.last?.map { plain($0.text) } == ["◀️", "2/100", "▶️"], "the page of the account pressed")
+        #expect(followed.buttons.joined().contains { $0.text.hasPrefix("✓ 💳 *1015") })
+        let last = try await press(data: "mono:p:5000", on: followed, from: olha)
+        #expect(last.buttons.last?.map { plain($0.text) } == ["◀️", "100/100"], "a page past the end is the last one")
+        #expect(fake.refusedMarkups.isEmpty, "\(fake.refusedMarkups)")
+        await bot.stop()
+        fake.stop()
+        bank.stop()
+    }
 }
