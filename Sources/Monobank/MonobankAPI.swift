@@ -64,11 +64,14 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
         }
     }
 
+    /// The body as `T`; `unreadable` for anything else. Its depth is checked first, in one
+    /// pass without recursion (`JSONDepth`): the decoder recurses once per level.
     private func decode<T: Decodable>(_ response: HTTPResponse, as: T.Type) throws(MonobankError) -> T {
+        guard !JSONDepth.exceeds(response.body) else { throw .unreadable }
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
         } catch {
-            throw .transient("an answer that is not JSON")
+            throw .unreadable
         }
     }
 

@@ -81,8 +81,17 @@ extension BotRunner {
             }
         } catch {
             log.warning("monobank, member \(key): \(error)")
-            if planner.record(.failed(error), of: call, key: key, now: clock.now()) == .tokenRevoked {
-                do { try await core.monobankRefused(memberID: key, unreadable: false) } catch { log.warning("monobank: \(error)") }
+            let verdict = planner.record(.failed(error), of: call, key: key, now: clock.now())
+            do {
+                if verdict == .tokenRevoked {
+                    try await core.monobankRefused(memberID: key, unreadable: false)
+                } else if call == .clientInfo, error == .unreadable {
+                    // The member waits at «Перевіряю…» for this very answer: told now, not
+                    // left there while the bank's side stays broken.
+                    try await core.monobankCheckUnreadable(memberID: key)
+                }
+            } catch {
+                log.warning("monobank: \(error)")
             }
         }
     }
