@@ -58,9 +58,10 @@ public final class FakeMonobankAPI: Sendable {
     }
 
     /// A 200 whose body no client can read, as a bank's broken proxy or a cut connection
-    /// gives: a page, JSON cut short, JSON nested 5,000 deep, nothing, noise.
+    /// gives: a page, JSON cut short, JSON nested 5,000 deep, nothing, noise, a list of
+    /// anything but operations.
     public enum Unreadable: Sendable, CaseIterable {
-        case html, cutOff, deep, empty, garbage
+        case html, cutOff, deep, empty, garbage, listOfNoise
 
         var body: (contentType: String, data: Data) {
             switch self {
@@ -74,6 +75,8 @@ public final class FakeMonobankAPI: Sendable {
                 ("application/json", Data())
             case .garbage:
                 ("application/octet-stream", Data([0xFF, 0xFE, 0x00, 0x7B, 0x22, 0xC3, 0x28, 0x5D, 0x00, 0x01]))
+            case .listOfNoise:
+                ("application/json", Data(#"[1,"два",null,[3]]"#.utf8))
             }
         }
     }
