@@ -90,6 +90,8 @@ import Testing
         let eleventh = try #require(second.buttons.joined().first { $0.text.hasPrefix("11. ") })
         let opened = try await press(data: eleventh.data, on: second, from: olha)
         #expect(opened.data(of: "🗑️ Видалити") == eleventh.data.replacing("rec:open:", with: "rec:del:"), "\(opened.buttons)")
+        let listAgain = try await press(data: try #require(opened.buttons.last?.last?.data), on: opened, from: olha)
+        #expect(plain(listAgain.text).contains("11. платіж"), "the list again, at the page the item is on")
 
         fake.enqueueBotMembership(chatID: group, status: "member", byID: olha, firstName: "Оля")
         try #require(await eventually { !fake.sentMessages(chatID: group).isEmpty })

@@ -22,8 +22,7 @@ extension RecurringFeature {
     /// household, O(n), and renders only the page's.
     func listView(member: Member, household: Household, chat: ChatRef, page: Int = 0) throws -> (String, [[OutboxButton]]) {
         let l = localizer(member), words = RecurringWords(l: l), today = today(of: household)
-        let viewer = viewer(in: chat, member)
-        let items = try ledger.recurring.items(householdID: household.id).filter { !$0.isPrivate || viewer == .member($0.memberID) }
+        let items = try visibleItems(member: member, household: household, chat: chat)
         guard !items.isEmpty else { return (l("recurring.list.empty"), []) }
         let shown = ListPage(page, total: items.count, size: Self.listPage)
         var lines = [l("recurring.list.title")]
@@ -40,8 +39,21 @@ extension RecurringFeature {
         return (lines.joined(separator: "\n"), rows)
     }
 
+    /// The household's items whoever reads `chat` may see, in the list's order.
+    func visibleItems(member: Member, household: Household, chat: ChatRef) throws -> [RecurringItem] {
+        let viewer = viewer(in: chat, member)
+        return try ledger.recurring.items(householdID: household.id).filter { !$0.isPrivate || viewer == .member($0.memberID) }
+    }
+
+    /// The list's page that shows `itemID` in `chat` now (0 when it shows nowhere). O(n).
+    func listPage(showing itemID: Int64, member: Member, chat: ChatRef) throws -> Int {
+        let items = try visibleItems(member: member, household: try household(of: member), chat: chat)
+        return ListPage(containing: items.firstIndex { $0.id == itemID } ?? 0, total: items.count, size: Self.listPage).index
+    }
+
     /// An item's card: what it is, when it comes next, and what can be done to it.
-    func card(_ item: RecurringItem, member: Member, header: String? = nil) throws -> (String, [[OutboxButton]]) {
+    /// `listPage`: the page its "list" button goes back to.
+    func card(_ item: RecurringItem, member: Member, header: String? = nil, listPage: Int = 0) throws -> (String, [[OutboxButton]]) {
         let l = localizer(member), words = RecurringWords(l: l), today = today(of: try household(of: member))
         let text = [header, words.line(item), words.next(item, today: today)].compactMap { $0 }.joined(separator: "\n")
         func button(_ key: String, _ action: RecurringButton.Action) -> OutboxButton {
@@ -56,7 +68,7 @@ extension RecurringFeature {
         ]]
         if item.amount == nil { rows[1].removeLast() }  // Asked each time: a reminder is all it can be.
         rows.append([button("recurring.button.delete", .delete),
-                     OutboxButton(title: l("recurring.button.list"), data: RecurringButton(.list).encoded)])
+                     OutboxButton(title: l("recurring.button.list"), data: RecurringButton(.list, page: listPage).encoded)])
         return (text, rows)
     }
 
@@ -113,7 +125,8 @@ extension RecurringFeature {
             break
         }
         guard let changed = try ledger.recurring.item(id: item.id) else { return l("recurring.gone") }
-        let (text, buttons) = try card(changed, member: member, header: header)
+        let page = try listPage(showing: item.id, member: member, chat: call.press.chat ?? privateChat(of: member).chat)
+        let (text, buttons) = try card(changed, member: member, header: header, listPage: page)
         try edit(call.press, html: text, buttons: buttons)
         return nil
     }
