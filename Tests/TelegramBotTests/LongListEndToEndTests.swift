@@ -107,8 +107,9 @@ import Testing
         fake.stop()
     }
 
-    /// A client-info of a thousand accounts (the bank sends what it sends): the list after the
-    /// token is ten at a time, and following one on the second page keeps that page.
+    /// A client-info of a thousand accounts (the bank sends what it sends): the first 500 are
+    /// kept, the list after the token is ten at a time, and following one on the second page
+    /// keeps that page.
     @Test func aThousandMonobankAccountsArePagedAndFollowingKeepsThePage() async throws {
         let time = SkippingTime()
         let bank = FakeMonobankAPI(now: { time.now })
@@ -122,16 +123,17 @@ import Testing
         #expect(await eventually { fake.sentMessages(chatID: olha).last?.text.contains("Монобанк підключено") == true })
         let list = try #require(fake.sentMessages(chatID: olha).last)
         #expect(list.buttons.count == 11 && list.buttons.joined().count == 12, "ten accounts and the page row")
-        #expect(list.buttons.last?.map { plain($0.text) } == ["1/100", "▶️"])
+        #expect(list.buttons.last?.map { plain($0.text) } == ["1/50", "▶️"])
         let second = try await press("▶️", on: list, from: olha)
         #expect(second.buttons.first?.first?.text.contains("*1011") == true, "\(second.buttons)")
         let followed = try await press("💳 *1015", on: second, from: olha)
-        #expect(followed.buttons.last?.map { plain($0.text) } == ["◀️", "2/100", "▶️"], "the page of the account pressed")
+        #expect(followed.buttons.last?.map { plain($0.text) } == ["◀️", "2/50", "▶️"], "the page of the account pressed")
         #expect(followed.buttons.joined().contains { $0.text.hasPrefix("✓ 💳 *1015") })
         let last = try await press(data: "mono:p:5000", on: followed, from: olha)
-        #expect(last.buttons.last?.map { plain($0.text) } == ["◀️", "100/100"], "a page past the end is the last one")
+        #expect(last.buttons.last?.map { plain($0.text) } == ["◀️", "50/50"], "a page past the end is the last one")
         #expect(fake.refusedMarkups.isEmpty, "\(fake.refusedMarkups)")
         await bot.stop()
+        #expect(try Ledger(path: path).monobank.accounts(memberID: try #require(try Ledger(path: path).families.member(telegramUserID: olha)).id).count == 500)
         fake.stop()
         bank.stop()
     }
