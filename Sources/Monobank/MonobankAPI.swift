@@ -36,7 +36,11 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
     /// client-info; the facts' `account` is the account's id.
     public func statement(account: String, from: Date, to: Date, currency: Currency? = nil) async throws(MonobankError) -> [BankFact] {
         let path = "/personal/statement/\(Self.pathSegment(account))/\(Int64(from.timeIntervalSince1970))/\(Int64(to.timeIntervalSince1970))"
-        let items = try decode(try await get(path), as: [Lenient<StatementItem>].self).compactMap(\.value)
+        let page = try decode(try await get(path), as: [Lenient<StatementItem>].self)
+        let items = page.compactMap(\.value)
+        // One item without an id or a time is dropped; a page of which none reads is no
+        // statement, and taken as an empty one it would move the cursor past its window.
+        guard !items.isEmpty || page.isEmpty else { throw .unreadable }
         return items.map { $0.fact(account: account, accountCurrency: currency) }
     }
 
@@ -64,11 +68,14 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
         }
     }
 
+    /// The body as `T`; `unreadable` for anything else. Its depth is checked first, in one
+    /// pass without recursion (`JSONDepth`): the decoder recurses once per level.
     private func decode<T: Decodable>(_ response: HTTPResponse, as: T.Type) throws(MonobankError) -> T {
+        guard !JSONDepth.exceeds(response.body) else { throw .unreadable }
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
         } catch {
-            throw .transient("an answer that is not JSON")
+            throw .unreadable
         }
     }
 

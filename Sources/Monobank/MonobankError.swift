@@ -7,8 +7,12 @@ public enum MonobankError: Error, Equatable, Sendable, CustomStringConvertible {
     case tokenRevoked(status: Int)
     /// 403 with an HTML page: the bank's edge refused us, not the API; wait a long time.
     case edgeBlocked
-    /// No answer, a 5xx, a body that is not JSON: try again later.
+    /// No answer, a 5xx: try again later.
     case transient(String)
+    /// A 200 whose body could not be read (a page, JSON cut short or nested too deep, nothing,
+    /// noise): the bank's side is broken for now; try again later, and tell a member waiting
+    /// for their token's check.
+    case unreadable
 
     public var description: String {
         switch self {
@@ -16,6 +20,7 @@ public enum MonobankError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tokenRevoked(let status): "Monobank refused the token (\(status))"
         case .edgeBlocked: "Monobank's edge refused the request (403, HTML)"
         case .transient(let reason): "Monobank did not answer: \(reason)"
+        case .unreadable: "Monobank's answer could not be read"
         }
     }
 }

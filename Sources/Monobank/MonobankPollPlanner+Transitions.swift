@@ -75,7 +75,7 @@ extension MonobankPollPlanner {
         case .failed(.edgeBlocked):
             state.nextCall = max(state.nextCall, now.addingTimeInterval(Self.edgeBackoff))
             return .later
-        case .failed(.rateLimited), .failed(.transient):
+        case .failed(.rateLimited), .failed(.transient), .failed(.unreadable):
             state.failures += 1
             let backoff = min(Self.callGap * Double(1 << min(state.failures, 4)), Self.maxBackoff)
             state.nextCall = max(state.nextCall, now.addingTimeInterval(backoff))

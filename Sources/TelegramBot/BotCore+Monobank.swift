@@ -19,6 +19,12 @@ extension BotCore {
         doorbell.ring()
     }
 
+    /// The bank's answer to a new token's check could not be read.
+    func monobankCheckUnreadable(memberID: Int64) throws {
+        try ledger.transaction { try conversation.monobankCheckUnreadable(memberID: memberID) }
+        doorbell.ring()
+    }
+
     /// An account's facts, and its cursor when the window is whole, in one transaction.
     func monobankReceived(memberID: Int64, accountID: String, facts: [BankFact], cursor: Date?) throws {
         try ledger.transaction {

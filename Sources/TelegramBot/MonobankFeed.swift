@@ -44,6 +44,11 @@ extension BotRunner {
         }
     }
 
+    /// Why 500: a person's cards, currency accounts and jars are a few dozen at most; a
+    /// client-info of 100,000 (a broken or hostile answer) took 11.6 s to store and 1 s a page
+    /// to list, while 500 are 50 pages of the member's list and nothing to store or read.
+    static let maxMonobankAccounts = 500
+
     /// Where an account is read from: its cursor, or its oldest open hold before it, whose
     /// settled row keeps the hold's time (known rows in the window are skipped by identity).
     static func readFrom(_ account: MonobankAccount) -> Date? {
@@ -65,7 +70,14 @@ extension BotRunner {
                 } + info.jars.compactMap { jar in
                     jar.currency.map { MonobankAccount(accountID: jar.id, kind: .jar, label: jar.title, currency: $0) }
                 }
-                do { try await core.monobankChecked(memberID: key, accounts: accounts) } catch { log.warning("monobank: \(error)") }
+                if accounts.count > Self.maxMonobankAccounts {
+                    log.warning("monobank, member \(key): \(accounts.count) accounts and jars, the first \(Self.maxMonobankAccounts) kept")
+                }
+                do {
+                    try await core.monobankChecked(memberID: key, accounts: Array(accounts.prefix(Self.maxMonobankAccounts)))
+                } catch {
+                    log.warning("monobank: \(error)")
+                }
             case .statement(let account, let from, let to):
                 let currency = source.accounts.first { $0.accountID == account }?.currency
                 let facts = try await api.statement(account: account, from: from, to: to, currency: currency)
@@ -81,8 +93,17 @@ extension BotRunner {
             }
         } catch {
             log.warning("monobank, member \(key): \(error)")
-            if planner.record(.failed(error), of: call, key: key, now: clock.now()) == .tokenRevoked {
-                do { try await core.monobankRefused(memberID: key, unreadable: false) } catch { log.warning("monobank: \(error)") }
+            let verdict = planner.record(.failed(error), of: call, key: key, now: clock.now())
+            do {
+                if verdict == .tokenRevoked {
+                    try await core.monobankRefused(memberID: key, unreadable: false)
+                } else if call == .clientInfo, error == .unreadable {
+                    // The member waits at «Перевіряю…» for this very answer: told now, not
+                    // left there while the bank's side stays broken.
+                    try await core.monobankCheckUnreadable(memberID: key)
+                }
+            } catch {
+                log.warning("monobank: \(error)")
             }
         }
     }

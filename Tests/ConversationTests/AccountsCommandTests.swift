@@ -123,4 +123,20 @@ import Testing
         #expect(!spaced(try chat.say("кава 40 Ощадом")).contains("· Ощад\n"))
         #expect(try chat.press(archive.data, from: olha, messageID: list.messageID).contains { $0.text.contains("вже немає") })
     }
+
+    /// Forty accounts of a member's own were 121 buttons, which Telegram refuses: the list
+    /// now pages them ten at a time, and a page press elsewhere changes nothing.
+    @Test func fortyAccountsArePagedTenAtATime() throws {
+        try chat.say("/start")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: olha.id))
+        for n in 1...40 { _ = try chat.ledger.accounts.add(name: "Рахунок \(n)", kind: .card, currency: .uah, memberID: member.id) }
+        let list = try #require(try chat.send(IncomingMessage(chat: me, sender: olha, text: "/accounts")).last)
+        #expect(TelegramMarkupValidation.refusal(list.buttons.map { $0.map { ($0.title, $0.data) } }) == nil)
+        #expect(list.buttons.last?.map(\.data) == ["acc:pg:0", "acc:pg:1"] && list.buttons.count == 12, "\(list.buttons.count)")
+        let last = try #require(try chat.press("acc:pg:1000", from: olha, messageID: list.messageID).first { $0.kind == .edit })
+        #expect(last.buttons.last?.map { $0.title.replacingOccurrences(of: "\u{A0}", with: " ") } == ["◀️", "5/5"])
+        #expect(last.buttons.dropLast(2).map(\.count) == [3, 3], "the page of the last two (and the default card, unarchivable, on page 1)")
+        let stranger = try chat.press("acc:pg:1", from: .stranger, messageID: list.messageID)
+        #expect(!stranger.contains { $0.kind == .edit })
+    }
 }

@@ -185,6 +185,26 @@ import Testing
         #expect(notOwner[0].buttons.isEmpty)
     }
 
+    /// Fifty members were a hundred buttons of the owner's before the modes: Telegram refused
+    /// the whole /family. The controls page ten members at a time; only the owner pages them.
+    @Test func fiftyMembersArePagedForTheOwnerAndOnlyTheOwnerPages() throws {
+        try family()
+        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        for n in 1...49 {
+            _ = try chat.ledger.families.addMember(Newcomer(telegramUserID: 50_000 + Int64(n), name: "Родич \(n)", language: "uk"),
+                                                   householdID: olha.householdID)
+        }
+        let me = ChatRef(id: Sender.olha.id, kind: .privateChat)
+        let view = try #require(try chat.send(IncomingMessage(chat: me, sender: .olha, text: "/family")).first)
+        #expect(TelegramMarkupValidation.refusal(view.buttons.map { $0.map { ($0.title, $0.data) } }) == nil)
+        #expect(view.buttons[10].map(\.data) == ["fam:pg:0", "fam:pg:1"], "\(view.buttons.map { $0.map(\.data) })")
+        let second = try #require(try chat.press("fam:pg:1", from: .olha, messageID: view.messageID).first { $0.kind == .edit })
+        #expect(second.buttons[0].first?.title.contains("Родич 10") == true, "\(second.buttons[0])")
+        #expect(second.buttons[10].map { $0.title.replacingOccurrences(of: "\u{A0}", with: " ") } == ["◀️", "2/5", "▶️"])
+        let byMember = try chat.press("fam:pg:1", from: .taras, messageID: view.messageID)
+        #expect(!byMember.contains { $0.kind == .edit } && byMember.contains { $0.text.contains("власник") }, "\(byMember.map(\.text))")
+    }
+
     @Test func theWelcomeSwitchesLanguageByButton() throws {
         let welcome = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha, text: "/start"))
         #expect(welcome[0].buttons.first?.map(\.data) == ["lang:uk", "lang:ru", "lang:en"])

@@ -79,6 +79,20 @@ import Testing
         }
     }
 
+    /// A 200 no one can read (a page, JSON cut short or nested 5,000 deep, nothing, noise) is
+    /// `unreadable`, from client-info and a statement alike: never a crash, never a recursion
+    /// as deep as the body, never an empty statement taken for "no operations".
+    @Test(arguments: FakeMonobankAPI.Unreadable.allCases)
+    func anAnswerThatCannotBeReadIsUnreadable(_ body: FakeMonobankAPI.Unreadable) async throws {
+        bank.answerUnreadably(body)
+        await #expect(throws: MonobankError.unreadable) { try await self.api.clientInfo() }
+        clock.advance(by: 61)
+        await #expect(throws: MonobankError.unreadable) {
+            try await self.api.statement(account: "acc-uah", from: Date(timeIntervalSince1970: 1_795_100_000),
+                                         to: Date(timeIntervalSince1970: 1_795_248_000))
+        }
+    }
+
     /// The token is in no error's description, and not in the client's own description.
     @Test func theTokenNeverShowsInAnErrorOrADescription() async throws {
         var texts = [String(describing: api), String(reflecting: api), "\(api)"]

@@ -25,29 +25,50 @@ extension AccountsFeature {
         try reply(html, buttons: buttons)
     }
 
-    func list(member: Member, household: Household, withButtons: Bool) throws -> (String, [[OutboxButton]]) {
+    /// Why 10: three buttons each and the page row stay far below Telegram's 100 buttons,
+    /// however many accounts a member makes.
+    static let listPage = 10
+
+    /// The household's accounts; with buttons, page `page` of the member's own (clamped to
+    /// the pages there are now), three buttons each, "add", and the page row when there are more.
+    func list(member: Member, household: Household, withButtons: Bool, page: Int = 0) throws -> (String, [[OutboxButton]]) {
         let l = localizer(member)
         let (lines, listed) = try householdLines(household, l, kinds: true)
         let text = ([l("accounts.title")] + lines + ["", l("accounts.usage")]).joined(separator: "\n")
         guard withButtons else { return (text, []) }
-        var buttons: [[OutboxButton]] = []
-        for (account, _) in listed where account.memberID == member.id {
+        let own = listed.map(\.0).filter { $0.memberID == member.id }
+        let shown = ListPage(page, total: own.count, size: Self.listPage)
+        var buttons: [[OutboxButton]] = own[shown.items].map { account in
             func button(_ title: String, _ action: AccountButton.Action) -> OutboxButton {
                 OutboxButton(title: title, data: AccountButton(action: action, accountID: account.id).encoded)
             }
             var row = [button(l("accounts.button.rename", ["name": .text(name(account, l))]), .rename),
                        button(l("accounts.button.balance"), .balance)]
             if account.key != member.defaultAccount { row.append(button(l("accounts.button.archive"), .archive)) }
-            buttons.append(row)
+            return row
         }
         buttons.append([OutboxButton(title: l("accounts.button.add"), data: AccountButton(action: nil, accountID: nil).encoded)])
+        if let pages = shown.navigation(l, data: { AccountButton(page: $0).encoded }) { buttons.append(pages) }
         return (text, buttons)
+    }
+
+    /// The page of the member's own accounts that shows `accountID` now (0 when none does).
+    func page(showing accountID: Int64, member: Member, household: Household) throws -> Int {
+        let own = try householdLines(household, localizer(member), kinds: true).1.map(\.0).filter { $0.memberID == member.id }
+        return ListPage(containing: own.firstIndex { $0.id == accountID } ?? 0, total: own.count, size: Self.listPage).index
     }
 
     func press(_ button: AccountButton, press: CallbackPress, member: Member) throws -> String? {
         let l = localizer(member)
         guard let chat = press.chat else { return nil }
         let reply = Replier(ledger: ledger, chat: chat)
+        if let page = button.page {
+            // Buttons are the member's own, in their private chat only, as /accounts shows them.
+            guard chat.kind == .privateChat, chat.id == member.telegramUserID else { return nil }
+            let (html, buttons) = try list(member: member, household: try household(of: member), withButtons: true, page: page)
+            try edit(press, html: html, buttons: buttons)
+            return nil
+        }
         guard let action = button.action else {
             try ask(.add, account: nil, member: member, reply: reply, l)
             return nil
@@ -61,8 +82,9 @@ extension AccountsFeature {
         case .archive:
             guard account.key != member.defaultAccount else { return l("accounts.archive.default") }
             let household = try household(of: member)
+            let page = try page(showing: account.id, member: member, household: household)
             try ledger.accounts.archive(account.id, on: today(of: household))
-            let (html, buttons) = try list(member: member, household: household, withButtons: true)
+            let (html, buttons) = try list(member: member, household: household, withButtons: true, page: page)
             try edit(press, html: html, buttons: buttons)
             return l("accounts.archived", ["name": .text(name(account, l))])
         }

@@ -54,16 +54,20 @@ struct AccountsFeature: Feature {
     }
 }
 
-/// `acc:add`, `acc:ren:<account id>`, `acc:bal:<account id>`, `acc:arc:<account id>`.
+/// `acc:add`, `acc:ren:<account id>`, `acc:bal:<account id>`, `acc:arc:<account id>`, and
+/// `acc:pg:<page>` for a page of the list.
 struct AccountButton: ButtonData {
     enum Action: String, Sendable { case rename = "ren", balance = "bal", archive = "arc" }
 
     static let prefixes: Set<String> = ["acc"]
-    /// nil: add an account.
+    /// nil: add an account, or show a page.
     let action: Action?
     let accountID: Int64?
+    /// The list's page (`ListPage`), from 0, when the button shows one.
+    let page: Int?
 
     var encoded: String {
+        if let page { return "acc:pg:\(page)" }
         guard let action, let accountID else { return "acc:add" }
         return "acc:\(action.rawValue):\(accountID)"
     }
@@ -71,12 +75,24 @@ struct AccountButton: ButtonData {
     init(action: Action?, accountID: Int64?) {
         self.action = action
         self.accountID = action == nil ? nil : accountID
+        page = nil
+    }
+
+    init(page: Int) {
+        action = nil
+        accountID = nil
+        self.page = max(page, 0)
     }
 
     init?(fields: [Substring]) {
         guard fields.first == "acc" else { return nil }
         if fields.count == 2, fields[1] == "add" {
             self.init(action: nil, accountID: nil)
+            return
+        }
+        if fields.count == 3, fields[1] == "pg" {
+            guard let page = Int(fields[2]), page >= 0 else { return nil }
+            self.init(page: page)
             return
         }
         guard fields.count == 3, let action = Action(rawValue: String(fields[1])), let id = Self.id(fields, 2) else { return nil }

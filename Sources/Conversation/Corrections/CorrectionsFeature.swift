@@ -18,39 +18,73 @@ struct CorrectionsFeature: Feature {
     ]
 
     static let buttons = ButtonNamespace.of(RuleButton.self) { button, call in
-        let corrections = CorrectionsFeature(call.context)
-        try corrections.ledger.entries.deleteCategoryRule(id: button.ruleID, householdID: call.member.householdID)
-        let view = try corrections.rulesView(call.member)
+        let corrections = CorrectionsFeature(call.context), householdID = call.member.householdID
+        var page = button.page
+        if let ruleID = button.ruleID {
+            // The page the rule was on, so the list stays where its reader is.
+            let rules = try corrections.ledger.entries.categoryRules(householdID: householdID)
+            page = rules.firstIndex { $0.id == ruleID }.map { $0 / Self.rulesPage } ?? 0
+            try corrections.ledger.entries.deleteCategoryRule(id: ruleID, householdID: householdID)
+        }
+        let view = try corrections.rulesView(call.member, page: page)
         try corrections.edit(call.press, html: view.html, buttons: view.buttons)
-        return call.localizer("rules.removed")
+        return button.ruleID == nil ? nil : call.localizer("rules.removed")
     }
 
-    /// `/rules`: the categories the household taught by correcting entries, each removable.
-    func rulesView(_ member: Member) throws -> (html: String, buttons: [[OutboxButton]]) {
+    /// Why 10: ten lines and ten buttons a page, and the page row; a household teaches
+    /// hundreds of rules in a year of corrections.
+    static let rulesPage = 10
+
+    /// `/rules`: the categories the household taught by correcting entries, each removable,
+    /// page `page` of them (clamped to the pages there are now).
+    func rulesView(_ member: Member, page: Int = 0) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
         let rules = try ledger.entries.categoryRules(householdID: member.householdID)
         guard !rules.isEmpty else { return (l("rules.empty"), []) }
+        let shown = ListPage(page, total: rules.count, size: Self.rulesPage)
         // `вікон мийк` → `вікон… мийк…`: the message adds the last ellipsis.
         func words(_ stem: String) -> String { stem.replacing(LearnedRules.separator, with: "… ") }
-        let lines = rules.map { l("rules.line", ["word": .text(words($0.stem).htmlEscaped), "category": .text(l.categoryName($0.category).htmlEscaped)]) }
-        let buttons = rules.prefix(30).map {
+        let lines = rules[shown.items].map {
+            l("rules.line", ["word": .text(words($0.stem).htmlEscaped), "category": .text(l.categoryName($0.category).htmlEscaped)])
+        }
+        var buttons = rules[shown.items].map {
             [OutboxButton(title: l("rules.button.remove", ["word": .text(words($0.stem).clipped(to: 32))]), data: RuleButton(ruleID: $0.id).encoded)]
         }
-        return (([l("rules.title")] + lines).joined(separator: "\n"), Array(buttons))
+        if let pages = shown.navigation(l, data: { RuleButton(page: $0).encoded }) { buttons.append(pages) }
+        return (([l("rules.title")] + lines).joined(separator: "\n"), buttons)
     }
 }
 
-/// `rule:rm:<id>`: forget one learned rule.
+/// `rule:rm:<id>`: forget one learned rule; `rule:pg:<page>`: a page of the list.
 struct RuleButton: ButtonData {
     static let prefixes: Set<String> = ["rule"]
-    let ruleID: Int64
+    /// The rule to forget; nil for a page.
+    let ruleID: Int64?
+    /// The page to show (`ListPage`), from 0; 0 for a removal.
+    let page: Int
 
-    var encoded: String { "rule:rm:\(ruleID)" }
+    init(ruleID: Int64) {
+        self.ruleID = ruleID
+        page = 0
+    }
+
+    init(page: Int) {
+        ruleID = nil
+        self.page = max(page, 0)
+    }
+
+    var encoded: String { ruleID.map { "rule:rm:\($0)" } ?? "rule:pg:\(page)" }
 }
 
 extension RuleButton {
     init?(fields: [Substring]) {
-        guard fields.count == 3, fields[0] == "rule", fields[1] == "rm", let id = Self.id(fields, 2) else { return nil }
-        self.ruleID = id
+        guard fields.count == 3, fields[0] == "rule", let id = Self.id(fields, 2) else { return nil }
+        switch fields[1] {
+        case "rm": self.init(ruleID: id)
+        case "pg":
+            guard let page = Int(exactly: id), page >= 0 else { return nil }
+            self.init(page: page)
+        default: return nil
+        }
     }
 }

@@ -75,7 +75,13 @@ extension FamilyFeature {
     /// `/family`: who is in it, the family chat, and in private the open invitations the
     /// member may cancel; for the owner, buttons to remove a member, hand over ownership,
     /// choose how entries reach the group and let the group go.
-    func familyView(_ member: Member, household: Household, showControls: Bool) throws -> (html: String, buttons: [[OutboxButton]]) {
+    /// Why 10: two buttons each, with the modes, the invitations (at most 11) and the page
+    /// row, stay below Telegram's 100 buttons however many join.
+    static let membersPage = 10
+
+    /// The owner's member controls show page `page` of the other members (clamped).
+    func familyView(_ member: Member, household: Household, showControls: Bool,
+                    page: Int = 0) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
         let members = try ledger.families.members(householdID: household.id)
         var lines = [l("family.title")]
@@ -92,10 +98,13 @@ extension FamilyFeature {
         let invitations = try invitationSection(member, household: household)
         lines += invitations.lines
         guard member.role == .owner else { return (lines.joined(separator: "\n"), invitations.buttons) }
-        var buttons = members.filter { $0.id != member.id }.map { person in
+        let others = members.filter { $0.id != member.id }
+        let shown = ListPage(page, total: others.count, size: Self.membersPage)
+        var buttons = others[shown.items].map { person in
             [OutboxButton(title: l("family.button.remove", ["name": .text(person.name)]), data: FamilyButton.removeMember(person.id).encoded),
              OutboxButton(title: l("family.button.owner", ["name": .text(person.name)]), data: FamilyButton.makeOwner(person.id).encoded)]
         }
+        if let pages = shown.navigation(l, data: { FamilyButton.page($0).encoded }) { buttons.append(pages) }
         buttons.append(BroadcastMode.allCases.map { mode in
             let title = l("family.mode.\(mode.rawValue)")
             return OutboxButton(title: mode == household.broadcastMode ? "✓ " + title : title,

@@ -70,12 +70,15 @@ struct FamilyFeature: Feature {
             try unlinkGroup(of: household(of: member))
             try refreshFamilyView(press, member: member)
             return l("family.unlinked.done")
+        case .page(let page):
+            try refreshFamilyView(press, member: member, page: page)
+            return nil
         }
     }
 
-    private func refreshFamilyView(_ press: CallbackPress, member: Member) throws {
+    private func refreshFamilyView(_ press: CallbackPress, member: Member, page: Int = 0) throws {
         guard let member = try ledger.families.member(id: member.id) else { return }
-        let view = try familyView(member, household: try household(of: member), showControls: true)
+        let view = try familyView(member, household: try household(of: member), showControls: true, page: page)
         try edit(press, html: view.html, buttons: view.buttons)
     }
 }

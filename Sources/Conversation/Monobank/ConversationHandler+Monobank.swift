@@ -14,6 +14,11 @@ extension ConversationHandler {
         try MonobankFeature(context).refused(memberID: memberID, unreadable: unreadable)
     }
 
+    /// The bank's answer to a new token's check could not be read (a page, JSON cut short).
+    public func monobankCheckUnreadable(memberID: Int64) throws {
+        try MonobankFeature(context).checkUnreadable(memberID: memberID)
+    }
+
     public func monobankReceived(memberID: Int64, accountID: String, facts: [BankFact], cursor: Date?) throws {
         try MonobankFeature(context).received(memberID: memberID, accountID: accountID, facts: facts, cursor: cursor)
     }

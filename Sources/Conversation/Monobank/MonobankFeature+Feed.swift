@@ -28,6 +28,16 @@ extension MonobankFeature {
         }
     }
 
+    /// The bank answered the token's check with something no one can read: the member is told
+    /// so, where «Перевіряю…» was, and to send the token again later; the token is forgotten,
+    /// so nothing waits unseen. A token already connected keeps its feed, which backs off.
+    func checkUnreadable(memberID: Int64) throws {
+        guard let link = try ledger.monobank.link(memberID: memberID), link.state != .connected,
+              let member = try ledger.families.member(id: memberID) else { return }
+        try ledger.monobank.remove(memberID: memberID)
+        try say(localizer(member)("monobank.bank_unreadable"), link: link)
+    }
+
     /// An account's operations: each through the one intake of bank rows, once. An account's
     /// first month is summed up for its member; afterwards, the entries it records reach the
     /// family group like typed ones. A hold settled for another amount is told in a line of

@@ -1,6 +1,6 @@
 import KopiykaCore
 
-/// `rec:<action>` for the list, `rec:<action>:<item id>` for an item,
+/// `rec:list` and `rec:list:<page>` for the list, `rec:<action>:<item id>` for an item,
 /// `rec:<action>:<item id>:<yyyymmdd>` for one of its occurrences, and
 /// `rec:<action>:<entry id>` for an offer made from an entry.
 struct RecurringButton: ButtonData {
@@ -33,16 +33,19 @@ struct RecurringButton: ButtonData {
     /// The item's id, or the entry's for an offer; 0 for the list.
     let id: Int64
     let date: LocalDate?
+    /// The list's page (`ListPage`), from 0; 0 for anything else.
+    let page: Int
 
-    init(_ action: Action, id: Int64 = 0, date: LocalDate? = nil) {
+    init(_ action: Action, id: Int64 = 0, date: LocalDate? = nil, page: Int = 0) {
         self.action = action
         self.id = id
         self.date = date
+        self.page = action.target == .none ? max(page, 0) : 0
     }
 
     var encoded: String {
         switch action.target {
-        case .none: return "rec:\(action.rawValue)"
+        case .none: return page == 0 ? "rec:\(action.rawValue)" : "rec:\(action.rawValue):\(page)"
         case .item, .entry: return "rec:\(action.rawValue):\(id)"
         case .occurrence:
             let day = date.map { String($0.year * 10_000 + $0.month * 100 + $0.day) } ?? "0"
@@ -54,8 +57,14 @@ struct RecurringButton: ButtonData {
         guard fields.first == "rec", fields.count >= 2, let action = Action(rawValue: String(fields[1])) else { return nil }
         switch action.target {
         case .none:
-            guard fields.count == 2 else { return nil }
-            self.init(action)
+            // `rec:list` was the whole list before it had pages: it is the first page.
+            guard fields.count == 2 || fields.count == 3 else { return nil }
+            guard fields.count == 3 else {
+                self.init(action)
+                return
+            }
+            guard let page = Int(fields[2]), page > 0 else { return nil }
+            self.init(action, page: page)
         case .item, .entry:
             guard fields.count == 3, let id = Self.id(fields, 2), id > 0 else { return nil }
             self.init(action, id: id)

@@ -7,30 +7,53 @@ import Recurring
 /// `/recurring` and each item's card: pause or resume, skip the next one, change the amount,
 /// switch between automatic and reminded, delete.
 extension RecurringFeature {
-    /// The household's items the reader may see, one button each to open its card.
+    /// The household's items the reader may see, `listPage` at a time, one button each to
+    /// open its card, and the page row when there are more.
     func list(member: Member, household: Household, chat: ChatRef, reply: Replier) throws {
         let (text, buttons) = try listView(member: member, household: household, chat: chat)
         try reply(text, buttons: buttons)
     }
 
-    func listView(member: Member, household: Household, chat: ChatRef) throws -> (String, [[OutboxButton]]) {
+    /// Why 10: ten items are twenty lines, a screen; their ten buttons and the page row stay
+    /// far below Telegram's 100 buttons and 4,096 characters, whatever the household keeps.
+    static let listPage = 10
+
+    /// Page `page` of the list (clamped to the pages there are now). Reads every item of the
+    /// household, O(n), and renders only the page's.
+    func listView(member: Member, household: Household, chat: ChatRef, page: Int = 0) throws -> (String, [[OutboxButton]]) {
         let l = localizer(member), words = RecurringWords(l: l), today = today(of: household)
-        let viewer = viewer(in: chat, member)
-        let items = try ledger.recurring.items(householdID: household.id).filter { !$0.isPrivate || viewer == .member($0.memberID) }
+        let items = try visibleItems(member: member, household: household, chat: chat)
         guard !items.isEmpty else { return (l("recurring.list.empty"), []) }
+        let shown = ListPage(page, total: items.count, size: Self.listPage)
         var lines = [l("recurring.list.title")]
-        for (index, item) in items.enumerated() {
-            lines.append(l("recurring.list.line", ["number": .number(index + 1), "line": .text(words.line(item)),
-                                                   "next": .text(words.next(item, today: today))]))
+        for index in shown.items {
+            lines.append(l("recurring.list.line", ["number": .number(index + 1), "line": .text(words.line(items[index])),
+                                                   "next": .text(words.next(items[index], today: today))]))
         }
-        let buttons = items.enumerated().map { index, item in
-            OutboxButton(title: "\(index + 1). " + String(words.short(item).prefix(40)), data: RecurringButton(.open, id: item.id).encoded)
+        let buttons = shown.items.map { index in
+            OutboxButton(title: "\(index + 1). " + String(words.short(items[index]).prefix(40)),
+                         data: RecurringButton(.open, id: items[index].id).encoded)
         }
-        return (lines.joined(separator: "\n"), stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) })
+        var rows = stride(from: 0, to: buttons.count, by: 2).map { Array(buttons[$0..<min($0 + 2, buttons.count)]) }
+        if let pages = shown.navigation(l, data: { RecurringButton(.list, page: $0).encoded }) { rows.append(pages) }
+        return (lines.joined(separator: "\n"), rows)
+    }
+
+    /// The household's items whoever reads `chat` may see, in the list's order.
+    func visibleItems(member: Member, household: Household, chat: ChatRef) throws -> [RecurringItem] {
+        let viewer = viewer(in: chat, member)
+        return try ledger.recurring.items(householdID: household.id).filter { !$0.isPrivate || viewer == .member($0.memberID) }
+    }
+
+    /// The list's page that shows `itemID` in `chat` now (0 when it shows nowhere). O(n).
+    func listPage(showing itemID: Int64, member: Member, chat: ChatRef) throws -> Int {
+        let items = try visibleItems(member: member, household: try household(of: member), chat: chat)
+        return ListPage(containing: items.firstIndex { $0.id == itemID } ?? 0, total: items.count, size: Self.listPage).index
     }
 
     /// An item's card: what it is, when it comes next, and what can be done to it.
-    func card(_ item: RecurringItem, member: Member, header: String? = nil) throws -> (String, [[OutboxButton]]) {
+    /// `listPage`: the page its "list" button goes back to.
+    func card(_ item: RecurringItem, member: Member, header: String? = nil, listPage: Int = 0) throws -> (String, [[OutboxButton]]) {
         let l = localizer(member), words = RecurringWords(l: l), today = today(of: try household(of: member))
         let text = [header, words.line(item), words.next(item, today: today)].compactMap { $0 }.joined(separator: "\n")
         func button(_ key: String, _ action: RecurringButton.Action) -> OutboxButton {
@@ -45,7 +68,7 @@ extension RecurringFeature {
         ]]
         if item.amount == nil { rows[1].removeLast() }  // Asked each time: a reminder is all it can be.
         rows.append([button("recurring.button.delete", .delete),
-                     OutboxButton(title: l("recurring.button.list"), data: RecurringButton(.list).encoded)])
+                     OutboxButton(title: l("recurring.button.list"), data: RecurringButton(.list, page: listPage).encoded)])
         return (text, rows)
     }
 
@@ -54,7 +77,8 @@ extension RecurringFeature {
         let l = call.localizer, member = call.member
         switch button.action.target {
         case .none:
-            let (text, buttons) = try listView(member: member, household: try household(of: member), chat: call.press.chat ?? privateChat(of: member).chat)
+            let (text, buttons) = try listView(member: member, household: try household(of: member),
+                                               chat: call.press.chat ?? privateChat(of: member).chat, page: button.page)
             try edit(call.press, html: text, buttons: buttons)
             return nil
         case .entry:
@@ -101,7 +125,8 @@ extension RecurringFeature {
             break
         }
         guard let changed = try ledger.recurring.item(id: item.id) else { return l("recurring.gone") }
-        let (text, buttons) = try card(changed, member: member, header: header)
+        let page = try listPage(showing: item.id, member: member, chat: call.press.chat ?? privateChat(of: member).chat)
+        let (text, buttons) = try card(changed, member: member, header: header, listPage: page)
         try edit(call.press, html: text, buttons: buttons)
         return nil
     }

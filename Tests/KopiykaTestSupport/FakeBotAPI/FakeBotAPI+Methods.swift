@@ -30,7 +30,9 @@ extension FakeBotAPI {
         waitWhileHeld(chatID)
         if let refusal = refusal(for: chatID) { return refusal }
         let text = values["text"] ?? ""
-        if let invalid = validate(text: text, parseMode: values["parse_mode"], limit: Self.maxTextLength, what: "message") {
+        if let invalid = validate(text: text, parseMode: values["parse_mode"], limit: Self.maxTextLength, what: "message")
+            ?? validate(markup: values["reply_markup"])
+        {
             return invalid
         }
         let replyTo = values["reply_parameters"].flatMap { Self.jsonObject($0)?["message_id"] as? Int }
@@ -54,7 +56,9 @@ extension FakeBotAPI {
         else { return Self.error(400, "Bad Request: message to edit not found") }
         if let refusal = refusal(for: chatID) { return refusal }
         let text = values["text"] ?? ""
-        if let invalid = validate(text: text, parseMode: values["parse_mode"], limit: Self.maxTextLength, what: "message") {
+        if let invalid = validate(text: text, parseMode: values["parse_mode"], limit: Self.maxTextLength, what: "message")
+            ?? validate(markup: values["reply_markup"])
+        {
             return invalid
         }
         return withState { state -> ServerReply in
@@ -128,6 +132,14 @@ extension FakeBotAPI {
             }
             return nil
         }
+    }
+
+    /// A keyboard Telegram would refuse is refused, and remembered (`refusedMarkups`) so a test
+    /// can say every reply was taken.
+    private func validate(markup: String?) -> ServerReply? {
+        guard let markup, let refusal = TelegramMarkupValidation.refusal(json: markup) else { return nil }
+        withState { $0.refusedMarkups.append(refusal) }
+        return Self.error(400, "Bad Request: \(refusal)")
     }
 
     private func validate(text: String, parseMode: String?, limit: Int, what: String) -> ServerReply? {

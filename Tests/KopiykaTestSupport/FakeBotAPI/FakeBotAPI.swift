@@ -159,6 +159,10 @@ public final class FakeBotAPI: @unchecked Sendable {
 
     public func sentMessages(chatID: Int64) -> [FakeSentMessage] { withState { $0.messages[chatID] ?? [] } }
 
+    /// Why each keyboard Telegram would refuse was refused (`TelegramMarkupValidation`): empty
+    /// when every reply was taken.
+    public var refusedMarkups: [String] { withState { $0.refusedMarkups } }
+
     /// Messages sent or uploaded to every chat: cheap enough to poll every millisecond.
     public var sentMessageCount: Int { withState { $0.messages.values.reduce(0) { $0 + $1.count } } }
 

@@ -20,6 +20,8 @@ struct FakeBotAPIState {
     var files: [String: Data] = [:]
     var downloads = 0
     var deletedMessages: [FakeDeletedMessage] = []
+    /// Why each refused keyboard was refused, in order.
+    var refusedMarkups: [String] = []
     var timeline = FakeTimeline()
     /// Threads in `waitForSentMessages`: a send wakes them only when there are some.
     var sentWaiters = 0

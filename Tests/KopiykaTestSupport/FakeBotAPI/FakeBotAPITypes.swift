@@ -46,3 +46,18 @@ public struct FakeSentMessage: Sendable, Equatable {
     public var document: FakeUploadedFile?
     public var editCount = 0
 }
+
+extension FakeSentMessage {
+    /// Its inline keyboard as sent, row by row: each button's text and `callback_data`.
+    public var buttons: [[(text: String, data: String)]] {
+        guard let markup = replyMarkup,
+              let object = (try? JSONSerialization.jsonObject(with: Data(markup.utf8))) as? [String: Any],
+              let rows = object["inline_keyboard"] as? [[[String: Any]]] else { return [] }
+        return rows.map { row in row.map { ($0["text"] as? String ?? "", $0["callback_data"] as? String ?? "") } }
+    }
+
+    /// The `callback_data` of its button titled `title`.
+    public func data(of title: String) -> String? {
+        buttons.joined().first { $0.text == title }?.data
+    }
+}

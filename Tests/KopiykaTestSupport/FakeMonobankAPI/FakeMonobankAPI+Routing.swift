@@ -24,6 +24,9 @@ extension FakeMonobankAPI {
         guard let token, let client = state.clients[token], !client.revoked else { return error(403, "Unknown 'X-Token'") }
         if let last = state.lastCall[token], now.timeIntervalSince(last) < 60 { return error(429, "Too many requests") }
         state.lastCall[token] = now
+        if let unreadable = state.unreadable {
+            return .respond(status: 200, contentType: unreadable.body.contentType, body: unreadable.body.data)
+        }
         let segments = request.path.split(separator: "/").map(String.init)
         switch segments.first == "personal" ? Array(segments.dropFirst()) : [] {
         case ["client-info"]:

@@ -53,6 +53,32 @@ public final class FakeMonobankAPI: Sendable {
         var lastCall: [String: Date] = [:]
         var requests: [Request] = []
         var edgeBlocked = false
+        /// Answered with status 200 to every call the bank would take, while set.
+        var unreadable: Unreadable?
+    }
+
+    /// A 200 whose body no client can read, as a bank's broken proxy or a cut connection
+    /// gives: a page, JSON cut short, JSON nested 5,000 deep, nothing, noise, a list of
+    /// anything but operations.
+    public enum Unreadable: Sendable, CaseIterable {
+        case html, cutOff, deep, empty, garbage, listOfNoise
+
+        var body: (contentType: String, data: Data) {
+            switch self {
+            case .html:
+                ("text/html", Data("<html><head><title>Технічні роботи</title></head><body>Спробуйте пізніше</body></html>".utf8))
+            case .cutOff:
+                ("application/json", Data(#"{"clientId":"3MSaMMtczs","name":"Оля","accounts":[{"id":"acc-uah","currencyCode":98"#.utf8))
+            case .deep:
+                ("application/json", Data((String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)).utf8))
+            case .empty:
+                ("application/json", Data())
+            case .garbage:
+                ("application/octet-stream", Data([0xFF, 0xFE, 0x00, 0x7B, 0x22, 0xC3, 0x28, 0x5D, 0x00, 0x01]))
+            case .listOfNoise:
+                ("application/json", Data(#"[1,"два",null,[3]]"#.utf8))
+            }
+        }
     }
 
     final class Shared: Sendable {
@@ -96,6 +122,9 @@ public final class FakeMonobankAPI: Sendable {
 
     /// The edge answers every request with an HTML 403 (true) or lets them through again.
     public func blockAtEdge(_ blocked: Bool) { withState { $0.edgeBlocked = blocked } }
+
+    /// Every call the bank takes is answered 200 with `body` (nil: answered well again).
+    public func answerUnreadably(_ body: Unreadable?) { withState { $0.unreadable = body } }
 
     public var requests: [Request] { withState { $0.requests } }
 }

@@ -88,6 +88,34 @@ import Testing
         }
     }
 
+    /// Telegram takes at most 100 buttons under a message and `callback_data` of 1–64 bytes; the
+    /// fake refuses the rest as it does, so a list that grows with a family's data cannot pass
+    /// a test that Telegram would refuse.
+    @Test func aKeyboardTelegramWouldRefuseIsRefused() async throws {
+        try await withFakeAPI { fake, api throws in
+            let sender = MessageSender(api: api)
+            func keyboard(_ count: Int, data: String = "x") -> InlineKeyboardMarkup {
+                InlineKeyboardMarkup((0..<count).map { [InlineKeyboardButton(text: "\($0)", callbackData: data)] })
+            }
+            guard case .sent(let id?) = await sender.send(.text(chatID: 5, text: "100", replyMarkup: keyboard(100))) else {
+                Issue.record("100 buttons were refused")
+                return
+            }
+            let tooMany = await sender.send(.text(chatID: 5, text: "101", replyMarkup: keyboard(101)))
+            #expect(Self.refusal(tooMany)?.contains("reply markup is too long") == true, "\(tooMany)")
+            let editedTooMany = await sender.send(.edit(chatID: 5, messageID: id, text: "101", replyMarkup: keyboard(101)))
+            #expect(Self.refusal(editedTooMany)?.contains("reply markup is too long") == true, "\(editedTooMany)")
+            let longData = await sender.send(.text(chatID: 5, text: "65", replyMarkup: keyboard(1, data: String(repeating: "ї", count: 33))))
+            #expect(Self.refusal(longData)?.contains("BUTTON_DATA_INVALID") == true, "\(longData)")
+            #expect(fake.sentMessages(chatID: 5).count == 1)
+            #expect(fake.refusedMarkups.count == 3)
+        }
+    }
+
+    static func refusal(_ outcome: SendOutcome) -> String? {
+        if case .failedPermanently(let reason) = outcome { reason } else { nil }
+    }
+
     @Test func emptyTextIsRefused() async throws {
         try await withFakeAPI { _, api throws in
             guard case .failedPermanently(let reason) = await MessageSender(api: api).send(.text(chatID: 1, text: " ")) else {
