@@ -32,6 +32,10 @@ public struct BotRunner: Sendable {
         public var rateLookInterval: Duration = RateFetchSchedule.defaultLook
         /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
         public var faults: FaultInjection = .none
+        /// A statement file's download: its longest wait, and how long it may go without a
+        /// byte; past either it fails and is tried again (`BotAPI.download`). Tests shorten them.
+        public var downloadTimeout = BotAPI.downloadTimeout
+        public var downloadStall = BotAPI.downloadStall
 
         public init(token: String, apiURL: String, databasePath: String, settings: ConversationSettings,
                     pacingDisabled: Bool) {

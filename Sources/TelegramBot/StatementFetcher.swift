@@ -6,8 +6,9 @@ extension BotRunner {
     /// Downloads the statement files members send, outside any update: `getFile`, then the
     /// file, its bytes kept in the database for the job that reads them. A file Telegram will
     /// not give (past 20 MB, an unknown id) is given up at once and its member told; a network
-    /// failure is tried again, five times at most, a second apart and then longer. Looks for
-    /// new files every second, on `configuration.clock`.
+    /// failure (a download past `configuration.downloadTimeout`, or `downloadStall` without a
+    /// byte, included) is tried again, five times at most, a second apart and then longer.
+    /// Looks for new files every second, on `configuration.clock`.
     ///
     /// A file downloaded that the database cannot take yet (a full disk, a lock:
     /// `AttemptRule.isTransient`) is no failed download: its bytes wait in memory, and storing
@@ -44,7 +45,8 @@ extension BotRunner {
             if let downloaded = tries.downloaded[id] {
                 data = downloaded
             } else {
-                data = Array(try await api.download(try await api.getFile(fileID: statementImport.fileID)))
+                data = Array(try await api.download(try await api.getFile(fileID: statementImport.fileID),
+                                                    timeout: configuration.downloadTimeout, stall: configuration.downloadStall))
                 tries.downloaded[id] = data
             }
             try await core.storeFetched(statementImport, data: data)

@@ -120,6 +120,27 @@ import Testing
         fake.stop()
     }
 
+    /// A download that hangs without a byte ends after the stall timeout (a second here, 20 s
+    /// in service), not the 120 s a 20 MB file may take, and is tried again under the same
+    /// rules: once it is served, the file is read once.
+    @Test func aHungDownloadEndsAtItsStallTimeoutAndIsTriedAgain() async throws {
+        let bot = try RunningBot(fake: fake, databasePath: path) { $0.downloadStall = .seconds(1) }
+        fake.enqueueMessage(chatID: 608, text: "/start")
+        fake.enqueueDocument(chatID: 608, fileName: "statement.csv", data: Self.statement, hung: true)
+        let started = ContinuousClock.now
+        #expect(await eventually(timeout: .seconds(15)) { fake.hungDownloadCount >= 2 }, "tried again after the first hung")
+        #expect(ContinuousClock.now - started < .seconds(15))
+        let failed = bot.logs.filter { $0.contains("statement file") && $0.contains("not fetched (1 tries)") }
+        #expect(failed.count == 1 && failed.allSatisfy { $0.contains("timedOut") }, "\(failed)")
+        fake.releaseDownloads()
+        #expect(await eventually { plain(608).contains { $0.hasPrefix("📄 Виписка Монобанку: 2 операції.") } }, "\(plain(608))")
+        await bot.stop()
+        #expect(try importStates() == ["read"])
+        #expect(plain(608).filter { $0.hasPrefix("📄 Виписка") }.count == 1)
+        #expect(!bot.logs.contains { $0.contains(fake.token) })
+        fake.stop()
+    }
+
     /// The fetcher's pauses after failures in a row, on a turn of a second: doubling to 30 s,
     /// never past it, however long a full disk lasts.
     @Test func theFetchersBackoffDoublesToThirtySeconds() {
