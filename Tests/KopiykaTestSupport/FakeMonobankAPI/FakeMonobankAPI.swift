@@ -53,6 +53,10 @@ public final class FakeMonobankAPI: Sendable {
         var lastCall: [String: Date] = [:]
         var requests: [Request] = []
         var edgeBlocked = false
+        /// Tokens whose calls hang unanswered until released, and how many calls hung.
+        var hung: Set<String> = []
+        var hungCalls = 0
+        var stopped = false
     }
 
     final class Shared: Sendable {
@@ -66,14 +70,31 @@ public final class FakeMonobankAPI: Sendable {
     public init(now: @escaping @Sendable () -> Date = { Date() }) {
         let shared = self.shared
         server = LoopbackHTTPServer { request in
-            Self.route(request, shared: shared, now: now())
+            Self.waitWhileHung(request, shared: shared)
+            return Self.route(request, shared: shared, now: now())
         }
+    }
+
+    /// A call with a hung token holds its connection's thread, without a byte of answer, until
+    /// the token is released or the fake stops; then it is answered as any other.
+    private static func waitWhileHung(_ request: ParsedHTTPRequest, shared: Shared) {
+        guard let token = request.headers["x-token"],
+              shared.state.withLock({ state in
+                  guard state.hung.contains(token) else { return false }
+                  state.hungCalls += 1
+                  return true
+              }) else { return }
+        while shared.state.withLock({ $0.hung.contains(token) && !$0.stopped }) { Thread.sleep(forTimeInterval: 0.005) }
     }
 
     func withState<T>(_ body: (inout State) -> T) -> T { shared.state.withLock { body(&$0) } }
 
     public func start() throws { try server.start() }
-    public func stop() { server.stop() }
+
+    public func stop() {
+        withState { $0.stopped = true }
+        server.stop()
+    }
     public var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
     public func add(token: String, _ client: Client) { withState { $0.clients[token] = client } }
@@ -96,6 +117,12 @@ public final class FakeMonobankAPI: Sendable {
 
     /// The edge answers every request with an HTML 403 (true) or lets them through again.
     public func blockAtEdge(_ blocked: Bool) { withState { $0.edgeBlocked = blocked } }
+
+    /// Calls with this token hang, unanswered, until `release(token:)` (or `stop()`).
+    public func hang(token: String) { withState { _ = $0.hung.insert(token) } }
+    public func release(token: String) { withState { _ = $0.hung.remove(token) } }
+    /// How many calls hung so far.
+    public var hungCalls: Int { withState { $0.hungCalls } }
 
     public var requests: [Request] { withState { $0.requests } }
 }
