@@ -91,9 +91,11 @@ public struct StatementStore {
         try db.queryFirst("SELECT data FROM statement_imports WHERE id = ? AND state = 'fetched'", importID) { $0.blob(0) }
     }
 
-    /// Ends an import: read, or failed with a problem; either way its bytes go.
+    /// Ends an import: read, or failed with a problem; either way its bytes and its
+    /// progress go.
     public func finishImport(_ importID: Int64, problem: String? = nil) throws {
         try db.execute("UPDATE statement_imports SET state = ?, problem = ?, data = NULL WHERE id = ?",
                        arguments: [problem == nil ? "read" : "failed", problem, importID])
+        try db.execute("DELETE FROM statement_progress WHERE import_id = ?", arguments: [importID])
     }
 }
