@@ -12,6 +12,8 @@ extension BotRunner {
     /// Downloads run at once, `FetchSlots.limit` at most and one per household, each within
     /// `configuration.downloadTimeout` and ended after `downloadStall` without a byte: a hung
     /// one holds only its own family's files, and a failed one waits out its own back-off.
+    /// The bytes arriving at once stay within `FetchSlots.byteBudget` (24 MB): a large file
+    /// waits for another large one, a small one passes.
     /// They have an HTTP client and a thread of their own, so they never take a connection the
     /// replies need, and their bytes arrive off the bot's thread.
     ///
@@ -27,6 +29,7 @@ extension BotRunner {
         let turn = min(Duration.seconds(1), configuration.scheduleInterval)
         var tries = FetchTries()
         var slots = FetchSlots()
+        var described: [Int64: (file: StatementImport, telegramFile: TelegramFile)] = [:]
         await withTaskGroup(of: FetchWake.self) { group in
             var ticking = false
             fetching: while !Task.isCancelled {
@@ -40,12 +43,20 @@ extension BotRunner {
                     for file in waiting where started.contains(file.id) {
                         let cached = tries.downloaded[file.id]
                         group.addTask(executorPreference: files.executor) {
-                            .ended(file, await download(file, cached: cached, api: fileAPI))
+                            if let cached { return .ended(file, .success(cached)) }
+                            return await describe(file, api: fileAPI)
                         }
                     }
                 } catch {
                     log.warning("statement files wait: \(error)")
                     delay = .seconds(5)
+                }
+                for id in slots.downloads() {
+                    guard let (file, telegramFile) = described.removeValue(forKey: id) else {
+                        slots.finished(id, backingOff: false)
+                        continue
+                    }
+                    group.addTask(executorPreference: files.executor) { .ended(file, await download(telegramFile, api: fileAPI)) }
                 }
                 if !ticking {
                     ticking = true
@@ -53,6 +64,9 @@ extension BotRunner {
                 }
                 switch await group.next() {
                 case .tick: ticking = false
+                case .described(let file, let telegramFile):
+                    described[file.id] = (file, telegramFile)
+                    slots.described(file.id, bytes: telegramFile.fileSize)
                 case .ended(let file, let result):
                     guard !Task.isCancelled else { break fetching }
                     let failures = await settle(file, result, api: fileAPI, tries: &tries)
@@ -68,14 +82,20 @@ extension BotRunner {
         }
     }
 
-    /// One file's bytes: those waiting from before, or downloaded now. Runs on the files'
-    /// thread; touches no state.
-    private func download(_ file: StatementImport, cached: [UInt8]?, api: BotAPI) async -> Result<[UInt8], any Error> {
-        if let cached { return .success(cached) }
+    /// The file as `getFile` describes it (its size and path), or why it cannot be had. Runs
+    /// on the files' thread; touches no state.
+    private func describe(_ file: StatementImport, api: BotAPI) async -> FetchWake {
         do {
-            let telegramFile = try await api.getFile(fileID: file.fileID)
-            let data = try await api.download(telegramFile, timeout: configuration.downloadTimeout,
-                                              stall: configuration.downloadStall)
+            return .described(file, try await api.getFile(fileID: file.fileID))
+        } catch {
+            return .ended(file, .failure(error))
+        }
+    }
+
+    /// A described file's bytes. Runs on the files' thread; touches no state.
+    private func download(_ telegramFile: TelegramFile, api: BotAPI) async -> Result<[UInt8], any Error> {
+        do {
+            let data = try await api.download(telegramFile, timeout: configuration.downloadTimeout, stall: configuration.downloadStall)
             return .success(Array(data))
         } catch {
             return .failure(error)
@@ -126,6 +146,8 @@ extension BotRunner {
 enum FetchWake: Sendable {
     /// Time to look for new files.
     case tick
+    /// `getFile` described a file: its size decides when its bytes may come.
+    case described(StatementImport, TelegramFile)
     /// A file's download ended, with its bytes or why not.
     case ended(StatementImport, Result<[UInt8], any Error>)
     /// The file's back-off after a failure is over.

@@ -183,6 +183,24 @@ import Testing
         #expect(slots.backingOff.isEmpty, "a file given up elsewhere is forgotten")
     }
 
+    /// A file is described (`getFile`) before its bytes come, and the bytes under way stay
+    /// within 24 MB: two files of 20 MB come one after the other, a small one passes beside.
+    @Test func bytesUnderWayStayWithinTheBudgetAndOneFileAlwaysGoes() {
+        var slots = FetchSlots()
+        #expect(slots.start([(1, 1), (2, 2), (3, 3), (4, 4)]) == [1, 2, 3, 4])
+        #expect(slots.downloads().isEmpty, "sizes first")
+        slots.described(1, bytes: 20 << 20)
+        slots.described(2, bytes: nil)
+        slots.described(3, bytes: 100_000)
+        #expect(slots.downloads() == [1, 3], "the second large one waits, a small one passes")
+        slots.described(4, bytes: 30 << 20)
+        slots.finished(1, backingOff: false)
+        slots.finished(3, backingOff: false)
+        #expect(slots.downloads() == [2], "an unknown size counts as the largest Telegram gives")
+        slots.finished(2, backingOff: false)
+        #expect(slots.downloads() == [4], "alone, any file goes")
+    }
+
     /// The fetcher's pauses after failures in a row, on a turn of a second: doubling to 30 s,
     /// never past it, however long a full disk lasts.
     @Test func theFetchersBackoffDoublesToThirtySeconds() {
