@@ -10,16 +10,20 @@ import TelegramClient
 public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public static let defaultBaseURL = "https://api.monobank.ua"
     /// Why 30 s: the bank answers in well under a second; longer is a stuck connection.
-    static let timeout = Duration.seconds(30)
+    public static let defaultTimeout = Duration.seconds(30)
 
     public let baseURL: String
     private let token: String
     private let http: any HTTPClient
+    /// A call's longest wait, connection included; past it the call fails as `.transient`.
+    let timeout: Duration
 
-    public init(token: String, baseURL: String = MonobankAPI.defaultBaseURL, http: any HTTPClient) {
+    public init(token: String, baseURL: String = MonobankAPI.defaultBaseURL, http: any HTTPClient,
+                timeout: Duration = MonobankAPI.defaultTimeout) {
         self.token = token
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.http = http
+        self.timeout = timeout
     }
 
     public var description: String { "MonobankAPI(\(baseURL), token: ***)" }
@@ -50,7 +54,8 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
     }
 
     private func get(_ path: String) async throws(MonobankError) -> HTTPResponse {
-        let request = HTTPRequest(method: .get, url: baseURL + path, headers: [("X-Token", token)], timeout: Self.timeout)
+        let request = HTTPRequest(method: .get, url: baseURL + path, headers: [("X-Token", token)], timeout: timeout,
+                                  connectTimeout: min(timeout, .seconds(10)))
         let response: HTTPResponse
         do {
             response = try await http.perform(request)

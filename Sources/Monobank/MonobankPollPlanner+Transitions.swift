@@ -1,21 +1,25 @@
 import FoundationEssentials
 
 extension MonobankPollPlanner {
-    /// The call due first among `feeds`, marked as made (its token's next call is a gap
-    /// away); or how long nothing is due. Tokens no longer in `feeds` are forgotten.
+    /// The call due first among `feeds`, marked as made and under way (its token's next call
+    /// is a gap away, and none until this one is recorded); or how long nothing is due: nil
+    /// when nothing is until a feed changes or, with `callLimit` calls under way, one ends.
+    /// Tokens no longer in `feeds` are forgotten. Cost: linear in the feeds' accounts.
     public mutating func next(_ feeds: [Feed], now: Date) -> Step {
         let keys = Set(feeds.map(\.key))
         tokens = tokens.filter { keys.contains($0.key) }
+        guard callsUnderWay < callLimit else { return .wait(until: nil) }
         var best: (due: Date, key: Int64, call: Call)?
         for feed in feeds {
             let state = tokens[feed.key] ?? TokenState()
-            guard !state.stopped, let (due, call) = candidate(feed, state, now: now) else { continue }
+            guard !state.stopped, !state.calling, let (due, call) = candidate(feed, state, now: now) else { continue }
             if best.map({ due < $0.due }) ?? true { best = (due, feed.key, call) }
         }
         guard let best else { return .wait(until: nil) }
         guard best.due <= now else { return .wait(until: best.due) }
         var state = tokens[best.key] ?? TokenState()
         state.nextCall = now.addingTimeInterval(Self.callGap)
+        state.calling = true
         if case .statement(let account, let from, let to) = best.call {
             state.lastRead[account] = now
             if state.paging[account] == nil { state.paging[account] = Window(from: from, to: to, end: to) }
@@ -48,9 +52,11 @@ extension MonobankPollPlanner {
         return (start, min(start.addingTimeInterval(maxWindow), now))
     }
 
-    /// What came of `call` for token `key`, and what the caller does with it.
+    /// What came of `call` for token `key`, and what the caller does with it. The token may
+    /// be called again (after its gap, or its back-off).
     public mutating func record(_ outcome: Outcome, of call: Call, key: Int64, now: Date) -> Verdict {
         var state = tokens[key] ?? TokenState()
+        state.calling = false
         defer { tokens[key] = state }
         // The gap counts from the answer too: a request may reach the bank late.
         state.nextCall = max(state.nextCall, now.addingTimeInterval(Self.callGap))

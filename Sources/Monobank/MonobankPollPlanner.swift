@@ -12,6 +12,12 @@ import FoundationEssentials
 /// one. A 429 backs off, an HTML 403 from the bank's edge backs off for an hour, a refused
 /// token stops its feed. Timing lives in memory: after a restart the first call may come
 /// sooner than 60 s after the last one before it, which costs one 429 and its back-off.
+///
+/// Calls of different tokens run at once, `callLimit` at most, so one token's hung call
+/// holds no other family's feed; a token has one call at a time, from `next` to its `record`.
+/// The caller records every call it was handed, whatever came of it (each ends by its own
+/// timeout). A call that timed out is a failed call like any other (`.failed(.transient)`:
+/// it backs off), never a refused token.
 public struct MonobankPollPlanner: Sendable {
     public static let callGap: TimeInterval = 60
     public static let maxWindow: TimeInterval = 2_682_000
@@ -25,8 +31,15 @@ public struct MonobankPollPlanner: Sendable {
     /// Why 15 minutes at most: a bank outage should not delay a family's purchases by hours.
     public static let maxBackoff: TimeInterval = 900
 
+    /// Why 4: the bank answers in well under a second, so four at once keep up with hundreds
+    /// of tokens at a call a minute each, while a hung one (ended by the call's timeout) leaves
+    /// three for the rest; and the bank sees no burst from one server.
+    public static let defaultCallLimit = 4
+
     /// How often each account is read once it is caught up.
     public var accountInterval: TimeInterval
+    /// How many calls may be under way at once, over all tokens.
+    public var callLimit: Int
 
     /// One token as the database has it now.
     public struct Feed: Equatable, Sendable {
@@ -95,11 +108,17 @@ public struct MonobankPollPlanner: Sendable {
         var lastRead: [String: Date] = [:]
         var paging: [String: Window] = [:]
         var stopped = false
+        /// A call `next` handed out is under way: no other for this token until its `record`.
+        var calling = false
     }
 
     var tokens: [Int64: TokenState] = [:]
 
-    public init(accountInterval: TimeInterval = 300) {
+    public init(accountInterval: TimeInterval = 300, callLimit: Int = defaultCallLimit) {
         self.accountInterval = max(accountInterval, Self.callGap)
+        self.callLimit = max(callLimit, 1)
     }
+
+    /// Calls handed out by `next` and not recorded yet.
+    public var callsUnderWay: Int { tokens.values.count { $0.calling } }
 }

@@ -2,9 +2,9 @@ import Conversation
 import Ledger
 
 extension BotCore {
-    /// Statement files waiting to be downloaded, oldest first.
+    /// Statement files waiting to be downloaded: the oldest of each household, oldest first.
     func statementsToFetch() throws -> [StatementImport] {
-        try ledger.statements.imports(in: .fetching, limit: 10)
+        try ledger.statements.oldestImportOfEachHousehold(in: .fetching)
     }
 
     /// Keeps a downloaded file for the job that reads it, and wakes the scheduler's sender.

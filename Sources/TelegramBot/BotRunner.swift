@@ -5,6 +5,7 @@ import Glibc
 import KopiykaCore
 import Ledger
 import Localization
+import Monobank
 import Synchronization
 import TelegramClient
 
@@ -32,6 +33,12 @@ public struct BotRunner: Sendable {
         public var rateLookInterval: Duration = RateFetchSchedule.defaultLook
         /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
         public var faults: FaultInjection = .none
+        /// A statement file's download: its longest wait, and how long it may go without a
+        /// byte; past either it fails and is tried again (`BotAPI.download`). Tests shorten them.
+        public var downloadTimeout = BotAPI.downloadTimeout
+        public var downloadStall = BotAPI.downloadStall
+        /// A Monobank call's longest wait; past it the call fails and its token backs off.
+        public var monobankTimeout = MonobankAPI.defaultTimeout
 
         public init(token: String, apiURL: String, databasePath: String, settings: ConversationSettings,
                     pacingDisabled: Bool) {
@@ -90,7 +97,8 @@ public struct BotRunner: Sendable {
         let thread = http.executor
         let scheduler = Task(executorPreference: thread) { await runScheduler() }
         let fetcher = Task(executorPreference: thread) { await runStatementFetching(api) }
-        let bankHTTP = CurlHTTPClient(maxConnections: 1, threadName: "kopiyka-bank")
+        // Monobank's calls for different tokens run at once, and the NBU's beside them.
+        let bankHTTP = CurlHTTPClient(maxConnections: MonobankPollPlanner.defaultCallLimit + 1, threadName: "kopiyka-bank")
         let monobank = Task(executorPreference: bankHTTP.executor) { await runMonobankFeed(bankHTTP) }
         let rates = Task(executorPreference: bankHTTP.executor) {
             if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) }

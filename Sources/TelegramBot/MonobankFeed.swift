@@ -3,45 +3,81 @@ import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Monobank
+import Synchronization
 import TelegramClient
 
 extension BotRunner {
     /// Polls Monobank for every connected token, outside any update, as `MonobankPollPlanner`
     /// allows: a new token is checked with client-info, then each followed account's statement
-    /// is read and handed to the conversation, facts and cursor in one transaction. Looks for
-    /// new tokens at least every 5 s, on `configuration.clock`. The token is used only for the
-    /// call's header and never logged.
+    /// is read and handed to the conversation, facts and cursor in one transaction. Calls of
+    /// different tokens run at once (`callLimit` at most), each within
+    /// `configuration.monobankTimeout`, so a hung one holds no other family's feed. Looks for
+    /// new tokens at least every 5 s, and again whenever a call ends, on `configuration.clock`.
+    /// The token is used only for the call's header and never logged.
     func runMonobankFeed(_ http: any HTTPClient) async {
-        var planner = MonobankPollPlanner()
-        while !Task.isCancelled {
-            var delay = Duration.seconds(5)
-            do {
-                let sources = try await core.monobankSources()
-                for source in sources where source.token == nil {
-                    try await core.monobankRefused(memberID: source.memberID, unreadable: true)
+        let planner = SharedPollPlanner()
+        let clock = configuration.clock
+        await withTaskGroup(of: FeedWake.self) { group in
+            // When the one pending tick ends: a sooner one is added beside it, a later one not.
+            var tick: ContinuousClock.Instant?
+            feed: while !Task.isCancelled {
+                let delay = await startDueCalls(planner, http: http, group: &group)
+                let due = clock.now() + delay
+                if tick.map({ due < $0 }) ?? true {
+                    tick = due
+                    group.addTask {
+                        do { try await clock.sleeper.sleep(for: delay) } catch { return .cancelled }
+                        return .tick(due)
+                    }
                 }
-                let usable = sources.filter { $0.token != nil }
-                let feeds = usable.map { source in
-                    MonobankPollPlanner.Feed(key: source.memberID, needsCheck: source.needsCheck,
-                                             accounts: source.accounts.map { .init(id: $0.accountID, cursor: Self.readFrom($0)) })
+                switch await group.next() {
+                case .tick(let at): if at == tick { tick = nil }
+                case .callEnded: continue
+                case .cancelled, nil: break feed
                 }
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Starts every call due now in a child task of `group`; returns how long until the next
+    /// look (at most 5 s).
+    private func startDueCalls(_ planner: SharedPollPlanner, http: any HTTPClient,
+                               group: inout TaskGroup<FeedWake>) async -> Duration {
+        var delay = Duration.seconds(5)
+        do {
+            let sources = try await core.monobankSources()
+            for source in sources where source.token == nil {
+                try await core.monobankRefused(memberID: source.memberID, unreadable: true)
+            }
+            let usable = sources.filter { $0.token != nil }
+            let feeds = usable.map { source in
+                MonobankPollPlanner.Feed(key: source.memberID, needsCheck: source.needsCheck,
+                                         accounts: source.accounts.map { .init(id: $0.accountID, cursor: Self.readFrom($0)) })
+            }
+            while !Task.isCancelled {
                 let now = configuration.clock.wall.now()
                 switch planner.next(feeds, now: now) {
                 case .wait(let until):
                     if let until { delay = min(delay, .milliseconds(max(Int64(until.timeIntervalSince(now) * 1000), 1))) }
+                    return delay
                 case .call(let key, let call):
-                    if let source = usable.first(where: { $0.memberID == key }), let token = source.token {
-                        let api = MonobankAPI(token: token, baseURL: configuration.monobankAPIURL, http: http)
-                        await perform(call, for: source, api: api, planner: &planner)
+                    guard let source = usable.first(where: { $0.memberID == key }), let token = source.token else {
+                        _ = planner.record(.failed(.transient("no token")), of: call, key: key, now: now)
+                        continue
                     }
-                    delay = .zero
+                    let api = MonobankAPI(token: token, baseURL: configuration.monobankAPIURL, http: http,
+                                          timeout: configuration.monobankTimeout)
+                    group.addTask {
+                        await perform(call, for: source, api: api, planner: planner)
+                        return .callEnded
+                    }
                 }
-            } catch {
-                log.warning("monobank feed: \(error)")
             }
-            if delay == .zero { await Task.yield(); continue }
-            do { try await configuration.clock.sleeper.sleep(for: delay) } catch { return }
+        } catch {
+            log.warning("monobank feed: \(error)")
         }
+        return delay
     }
 
     /// Why 500: a person's cards, currency accounts and jars are a few dozen at most; a
@@ -57,7 +93,7 @@ extension BotRunner {
     }
 
     private func perform(_ call: MonobankPollPlanner.Call, for source: MonobankFeedSource, api: MonobankAPI,
-                         planner: inout MonobankPollPlanner) async {
+                         planner: SharedPollPlanner) async {
         let key = source.memberID
         let clock = configuration.clock.wall
         do throws(MonobankError) {
@@ -106,5 +142,36 @@ extension BotRunner {
                 log.warning("monobank: \(error)")
             }
         }
+    }
+}
+
+/// Why the feed's loop woke.
+enum FeedWake: Sendable {
+    /// The pause that was due then ended.
+    case tick(ContinuousClock.Instant)
+    /// A call ended: its slot is free, its token's next call is planned.
+    case callEnded
+    case cancelled
+}
+
+/// The planner shared by the feed's loop and its calls under way: each call records what
+/// came of it the moment it ends. All of them run on the bank client's thread, so the lock
+/// is never contended; it is there for `Sendable`.
+final class SharedPollPlanner: Sendable {
+    private let planner: Mutex<MonobankPollPlanner>
+
+    init(_ planner: MonobankPollPlanner = MonobankPollPlanner()) { self.planner = Mutex(planner) }
+
+    func next(_ feeds: [MonobankPollPlanner.Feed], now: Date) -> MonobankPollPlanner.Step {
+        planner.withLock { $0.next(feeds, now: now) }
+    }
+
+    func record(_ outcome: MonobankPollPlanner.Outcome, of call: MonobankPollPlanner.Call, key: Int64,
+                now: Date) -> MonobankPollPlanner.Verdict {
+        planner.withLock { $0.record(outcome, of: call, key: key, now: now) }
+    }
+
+    func restartWindow(key: Int64, account: String) {
+        planner.withLock { $0.restartWindow(key: key, account: account) }
     }
 }

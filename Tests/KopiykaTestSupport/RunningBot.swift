@@ -21,7 +21,8 @@ public final class RunningBot: Sendable {
 
     public init(fake: FakeBotAPI, databasePath: String, clock: WallClock = .fixed(testNow),
                 pacingDisabled: Bool = true, timeZone: ZoneRules = kyiv, faults: FaultInjection = .none,
-                monobankURL: String? = nil, botClock: BotClock? = nil, nbuURL: String? = nil) throws {
+                monobankURL: String? = nil, botClock: BotClock? = nil, nbuURL: String? = nil,
+                adjust: (inout BotRunner.Configuration) -> Void = { _ in }) throws {
         self.fake = fake
         self.databasePath = databasePath
         let captured = self.captured
@@ -35,6 +36,7 @@ public final class RunningBot: Sendable {
         configuration.faults = faults
         configuration.nbuURL = nbuURL
         configuration.rateLookInterval = .milliseconds(50)
+        adjust(&configuration)
         let runner = try BotRunner(configuration: configuration, catalog: try Catalog.load(), clock: clock, logger: logger)
         core = runner.core
         task = Task { await runner.run() }

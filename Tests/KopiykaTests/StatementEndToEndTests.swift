@@ -63,4 +63,37 @@ import Testing
         for row in 0..<43 { expected += Int64(100 + row) * 100 + Int64(10 + row) }
         #expect(spent == expected, "the month counts each purchase once")
     }
+
+    func texts(_ chatID: Int64) -> [String] {
+        fake.sentMessages(chatID: chatID).map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
+    }
+
+    /// One family's statement download hangs (Telegram's file server sends nothing). Another
+    /// family's statement is read meanwhile: downloads ran one at a time, and it waited the
+    /// hung one's whole timeout (120 s). A third family's purchases are answered within a
+    /// second throughout, as the fake measures it (the update handed out, the reply arrived).
+    @Test func aHungDownloadHoldsUpNoOtherFamilyThroughTheBinary() async throws {
+        defer { fake.stop() }
+        let bot = try KopiykaProcess(environment: [
+            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
+            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
+        ], workingDirectory: folder.url).start(["run"])
+        let (hung, other, typing): (Int64, Int64, Int64) = (911, 912, 913)
+        for chat in [hung, other, typing] { fake.enqueueMessage(chatID: chat, text: "/start") }
+        #expect(await eventually { [hung, other, typing].allSatisfy { !texts($0).isEmpty } })
+        fake.enqueueDocument(chatID: hung, fileName: "statement.csv", data: Self.statement(), hung: true)
+        #expect(await eventually { fake.hungDownloadCount == 1 })
+        fake.enqueueDocument(chatID: other, fileName: "statement.csv", data: Self.statement())
+        fake.enqueueMessage(chatID: typing, text: "кава 85")
+        #expect(await eventually(timeout: .seconds(10)) { texts(other).contains { $0.hasPrefix("📄 Виписка Монобанку: 43 операції.") } },
+                "\(texts(other))")
+        fake.enqueueMessage(chatID: typing, text: "таксі 120")
+        #expect(await eventually { texts(typing).contains { $0.contains("таксі") } }, "\(texts(typing))")
+        let (handedOut, sent) = fake.timeline(chatID: typing)
+        let latencies = zip(handedOut.suffix(2), sent.suffix(2)).map { $1 - $0 }
+        #expect(latencies.count == 2 && latencies.allSatisfy { $0 < .seconds(1) }, "\(latencies)")
+        #expect(fake.hungDownloadCount == 1 && !texts(hung).contains { $0.hasPrefix("📄 Виписка") }, "still hung")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+    }
 }

@@ -102,7 +102,10 @@ import Testing
         let feeds = [feed([("a", at(0))], key: 1), feed([("b", at(0))], key: 2)]
         guard case .call(_, let call) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
         #expect(planner.record(.failed(.tokenRevoked(status: 403)), of: call, key: 1, now: at(0)) == .tokenRevoked)
-        #expect(planner.next(feeds, now: at(0)) == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))))
+        let second = planner.next(feeds, now: at(0))
+        #expect(second == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))))
+        // The page went unanswered (its call timed out): a call is recorded whatever came of it.
+        if case .call(_, let page) = second { _ = planner.record(.failed(.transient("timedOut")), of: page, key: 2, now: at(30)) }
         #expect(planner.next(feeds, now: at(1_000)) == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))),
                 "token 2's unanswered page is asked again; token 1 is never asked again")
     }
@@ -121,5 +124,40 @@ import Testing
         guard case .call(_, let call) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
         _ = planner.record(.statement(count: 0, oldest: nil), of: call, key: 1, now: at(20))
         #expect(planner.next(feeds, now: at(60)) == .wait(until: at(80)))
+    }
+}
+
+/// Calls under way: several tokens at once, one call per token, and a call that timed out is
+/// a failure, never a refused token.
+@Suite struct MonobankPollPlannerConcurrencyTests {
+    let start = Date(timeIntervalSince1970: 1_795_248_000)
+    typealias Planner = MonobankPollPlanner
+
+    func feed(_ key: Int64, _ account: String) -> Planner.Feed {
+        Planner.Feed(key: key, needsCheck: false, accounts: [Planner.Account(id: account, cursor: at(0))])
+    }
+
+    func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
+
+    @Test func callsOfDifferentTokensRunAtOnceUpToTheLimit() {
+        var planner = Planner(callLimit: 2)
+        let feeds = [feed(1, "a"), feed(2, "b"), feed(3, "c")]
+        guard case .call(let first, let call) = planner.next(feeds, now: at(0)),
+              case .call(let second, _) = planner.next(feeds, now: at(0)) else { Issue.record("no calls"); return }
+        #expect(Set([first, second]) == [1, 2] && planner.callsUnderWay == 2)
+        #expect(planner.next(feeds, now: at(1)) == .wait(until: nil), "two under way: the third waits for one to end")
+        _ = planner.record(.statement(count: 0, oldest: nil), of: call, key: first, now: at(2))
+        #expect(planner.next(feeds, now: at(2)) == .call(key: 3, .statement(account: "c", from: at(-3_600), to: at(2))),
+                "a call's end frees its slot")
+    }
+
+    @Test func aTokenHasOneCallAtATimeAndOneThatTimedOutBacksOffToTheSameWindow() {
+        var planner = Planner()
+        let feeds = [feed(1, "a")]
+        guard case .call(_, let call) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
+        #expect(planner.next(feeds, now: at(90)) == .wait(until: nil), "its gap is over, but its call is still under way")
+        #expect(planner.record(.failed(.transient("timedOut")), of: call, key: 1, now: at(95)) == .later, "a failure, not a refusal")
+        #expect(planner.next(feeds, now: at(100)) == .wait(until: at(215)), "two gaps from the timeout")
+        #expect(planner.next(feeds, now: at(215)) == .call(key: 1, call), "the same window again")
     }
 }

@@ -106,13 +106,19 @@ import Testing
 
     /// Оля starts, connects her token and follows her card; returns once its rows are summed up.
     func connectAndFollowTheCard() async throws {
-        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
-        fake.enqueueMessage(chatID: olha, text: "/monobank \(Self.token)", firstName: "Оля")
-        #expect(await eventually { plain(olha).last?.contains("Монобанк підключено") == true })
-        let list = try #require(fake.sentMessages(chatID: olha).last)
-        fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID,
+        try await connectAndFollowTheCard(chatID: olha, token: Self.token, name: "Оля", card: "*1234")
+    }
+
+    /// A member starts in a household of their own, connects `token` and follows its first
+    /// card (`card`: its last digits as the bot shows them); returns once its rows are summed up.
+    func connectAndFollowTheCard(chatID: Int64, token: String, name: String, card: String) async throws {
+        fake.enqueueMessage(chatID: chatID, text: "/start", firstName: name)
+        fake.enqueueMessage(chatID: chatID, text: "/monobank \(token)", firstName: name)
+        #expect(await eventually { plain(chatID).last?.contains("Монобанк підключено") == true })
+        let list = try #require(fake.sentMessages(chatID: chatID).last)
+        fake.enqueueCallbackQuery(chatID: chatID, messageID: list.messageID,
                                   data: try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) }))
-        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 monobank *1234") } })
+        #expect(await eventually { plain(chatID).contains { $0.hasPrefix("🏦 monobank \(card)") } })
     }
 
     /// A fuel pre-authorisation read as a hold settles two days later for less, under the same

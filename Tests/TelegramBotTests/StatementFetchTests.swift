@@ -120,6 +120,87 @@ import Testing
         fake.stop()
     }
 
+    /// One family's download hangs (Telegram's file server sends nothing). Downloads ran one
+    /// at a time: another family's statement waited behind it for the hung one's whole
+    /// timeout (120 s). Now it is read at once, and the hung one still comes when it can.
+    @Test func aHungDownloadHoldsNoOtherFamilysStatement() async throws {
+        let bot = try RunningBot(fake: fake, databasePath: path)
+        fake.enqueueMessage(chatID: 606, text: "/start")
+        fake.enqueueMessage(chatID: 607, text: "/start")
+        fake.enqueueDocument(chatID: 606, fileName: "statement.csv", data: Self.statement, hung: true)
+        #expect(await eventually { fake.hungDownloadCount == 1 })
+        fake.enqueueDocument(chatID: 607, fileName: "statement.csv", data: Self.statement)
+        #expect(await eventually(timeout: .seconds(10)) { plain(607).contains { $0.hasPrefix("📄 Виписка Монобанку: 2 операції.") } },
+                "\(plain(607))")
+        #expect(!plain(606).contains { $0.hasPrefix("📄 Виписка") }, "the hung one is still under way")
+        fake.releaseDownloads()
+        #expect(await eventually { plain(606).contains { $0.hasPrefix("📄 Виписка Монобанку: 2 операції.") } }, "\(plain(606))")
+        await bot.stop()
+        #expect(try importStates() == ["read", "read"])
+        fake.stop()
+    }
+
+    /// A download that hangs without a byte ends after the stall timeout (a second here, 20 s
+    /// in service), not the 120 s a 20 MB file may take, and is tried again under the same
+    /// rules: once it is served, the file is read once.
+    @Test func aHungDownloadEndsAtItsStallTimeoutAndIsTriedAgain() async throws {
+        let bot = try RunningBot(fake: fake, databasePath: path) { $0.downloadStall = .seconds(1) }
+        fake.enqueueMessage(chatID: 608, text: "/start")
+        fake.enqueueDocument(chatID: 608, fileName: "statement.csv", data: Self.statement, hung: true)
+        let started = ContinuousClock.now
+        #expect(await eventually(timeout: .seconds(15)) { fake.hungDownloadCount >= 2 }, "tried again after the first hung")
+        #expect(ContinuousClock.now - started < .seconds(15))
+        let failed = bot.logs.filter { $0.contains("statement file") && $0.contains("not fetched (1 tries)") }
+        #expect(failed.count == 1 && failed.allSatisfy { $0.contains("timedOut") }, "\(failed)")
+        fake.releaseDownloads()
+        #expect(await eventually { plain(608).contains { $0.hasPrefix("📄 Виписка Монобанку: 2 операції.") } }, "\(plain(608))")
+        await bot.stop()
+        #expect(try importStates() == ["read"])
+        #expect(plain(608).filter { $0.hasPrefix("📄 Виписка") }.count == 1)
+        #expect(!bot.logs.contains { $0.contains(fake.token) })
+        fake.stop()
+    }
+
+    /// One slot per household, four in all; a file backing off holds none, and one family's
+    /// pile of files is seen one at a time, never hiding another family's.
+    @Test func downloadsTakeFourSlotsAtMostAndOnePerHousehold() {
+        var slots = FetchSlots()
+        var waiting: [(id: Int64, household: Int64)] = [(1, 1), (2, 1), (3, 2), (4, 3), (5, 4), (6, 5)]
+        #expect(slots.start(waiting) == [1, 3, 4, 5], "a household's second file waits for its first")
+        #expect(slots.start(waiting).isEmpty, "four at most")
+        slots.finished(3, backingOff: true)
+        #expect(slots.start(waiting) == [6], "a back-off frees its slot and does not start again")
+        slots.finished(1, backingOff: false)
+        waiting.removeFirst()
+        #expect(slots.start(waiting) == [2], "its household's first file kept, the next one goes")
+        slots.retry(3)
+        #expect(slots.start(waiting).isEmpty, "four under way")
+        slots.finished(6, backingOff: false)
+        waiting.removeAll { $0.id == 6 }
+        #expect(slots.start(waiting) == [3], "its back-off over, it goes again")
+        slots.finished(5, backingOff: true)
+        slots.keep(only: [2, 3, 4])
+        #expect(slots.backingOff.isEmpty, "a file given up elsewhere is forgotten")
+    }
+
+    /// A file is described (`getFile`) before its bytes come, and the bytes under way stay
+    /// within 24 MB: two files of 20 MB come one after the other, a small one passes beside.
+    @Test func bytesUnderWayStayWithinTheBudgetAndOneFileAlwaysGoes() {
+        var slots = FetchSlots()
+        #expect(slots.start([(1, 1), (2, 2), (3, 3), (4, 4)]) == [1, 2, 3, 4])
+        #expect(slots.downloads().isEmpty, "sizes first")
+        slots.described(1, bytes: 20 << 20)
+        slots.described(2, bytes: nil)
+        slots.described(3, bytes: 100_000)
+        #expect(slots.downloads() == [1, 3], "the second large one waits, a small one passes")
+        slots.described(4, bytes: 30 << 20)
+        slots.finished(1, backingOff: false)
+        slots.finished(3, backingOff: false)
+        #expect(slots.downloads() == [2], "an unknown size counts as the largest Telegram gives")
+        slots.finished(2, backingOff: false)
+        #expect(slots.downloads() == [4], "alone, any file goes")
+    }
+
     /// The fetcher's pauses after failures in a row, on a turn of a second: doubling to 30 s,
     /// never past it, however long a full disk lasts.
     @Test func theFetchersBackoffDoublesToThirtySeconds() {

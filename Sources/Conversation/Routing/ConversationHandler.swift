@@ -16,6 +16,7 @@ public final class ConversationHandler {
     let parser: EntryParser
     let clock: WallClock
     public var settings: ConversationSettings
+    let statementReading = StatementReadingCache()
 
     public init(ledger: Ledger, catalog: Catalog, clock: WallClock, settings: ConversationSettings,
                 parser: EntryParser = EntryParser()) {
@@ -63,7 +64,8 @@ public final class ConversationHandler {
 
     /// What every feature reads, made afresh for each event from the current settings.
     var context: ConversationContext {
-        ConversationContext(ledger: ledger, catalog: catalog, parser: parser, clock: clock, settings: settings)
+        ConversationContext(ledger: ledger, catalog: catalog, parser: parser, clock: clock, settings: settings,
+                            statementReading: statementReading)
     }
 
     /// A private chat: newcomers are welcomed with a household of their own (unless they come

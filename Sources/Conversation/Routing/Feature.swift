@@ -13,6 +13,8 @@ struct ConversationContext {
     let parser: EntryParser
     let clock: WallClock
     let settings: ConversationSettings
+    /// The statement file being read in slices, parsed once for all of them.
+    let statementReading: StatementReadingCache
 }
 
 /// One room of the conversation: entries, corrections, the family, reports and budgets,

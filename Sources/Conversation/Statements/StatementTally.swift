@@ -31,12 +31,14 @@ extension StatementsFeature {
     /// several could be; transfers and cash are kept apart; a hold a settled row replaced, and a
     /// row of 0 (a card check: no entry can be 0), are left out, and a stored hold takes its
     /// settled row's numbers (`settle`). Facts stored before are skipped otherwise, so the same
-    /// rows twice add nothing. Call it inside a transaction; returns the ids of the entries it
-    /// made, for a caller that tells the family of them.
-    func take(_ facts: [BankFact], member: Member, importID: Int64?) throws -> (tally: StatementTally, recorded: [Int64]) {
+    /// rows twice add nothing. `roles`: the facts' roles among a whole file they are a slice of
+    /// (`FactRoles.classify`); nil: among themselves. Call it inside a transaction; returns the
+    /// ids of the entries it made, for a caller that tells the family of them.
+    func take(_ facts: [BankFact], roles: [FactRole]? = nil, member: Member,
+              importID: Int64?) throws -> (tally: StatementTally, recorded: [Int64]) {
         let household = try household(of: member)
         let zone = household.timeZone
-        let roles = FactRoles.classify(facts)
+        let roles = roles ?? FactRoles.classify(facts)
         var tally = StatementTally(rows: facts.count)
         var recorded: [Int64] = []
         var counted: [(fact: BankFact, kind: EntryKind)] = []

@@ -10,30 +10,59 @@ extension StatementsFeature {
         try StatementsFeature(context).readJobs()
     }
 
-    /// The oldest fetched file, as a job: read in one transaction, so a crash leaves it
-    /// fetched and a restart reads it again; one that keeps failing is given up as damaged.
+    /// The oldest fetched file's next slice, as a job: `rowsPerSlice` rows in one transaction
+    /// with the progress they make, so other chats' updates are answered between slices, and
+    /// a crash leaves the file fetched, its slices before kept, for a restart to go on from.
+    /// A slice that keeps failing gives the file up as damaged (its slices before stay).
     func readJobs() throws -> [ScheduledJob] {
         guard let next = try ledger.statements.imports(in: .fetched, limit: 1).first else { return [] }
         return [ScheduledJob(key: AttemptKey(kind: "statement", subject: next.id),
                              perform: { try self.read(next) }, giveUp: { try self.fail(next, problem: "damaged") })]
     }
 
-    /// Reads a fetched file into facts and answers with what it held.
+    /// Reads the next slice of a fetched file into facts; after the last, answers with what
+    /// the whole file held. Cost: the file is parsed once while the process lives.
     func read(_ statementImport: StatementImport) throws {
-        guard let data = try ledger.statements.fetchedData(statementImport.id) else { return }  // Read before a restart.
+        let cache = context.statementReading
+        let cached = cache.reading(of: statementImport.id)
+        let data = cached == nil ? try ledger.statements.fetchedData(statementImport.id) : nil
+        guard cached != nil || data != nil else { return }  // Read before a restart.
         guard let member = try ledger.families.member(id: statementImport.memberID),
               member.householdID == statementImport.householdID else {
             try ledger.statements.finishImport(statementImport.id, problem: "left")  // Nobody of that family to tell.
             return
         }
-        switch StatementReader.read(data, fileName: statementImport.fileName) {
-        case .failure(let problem):
-            try fail(statementImport, problem: Self.key(problem))
-        case .success(let statement):
-            let tally = try take(statement.facts, member: member, importID: statementImport.id).tally
-            try ledger.statements.finishImport(statementImport.id)
-            try say(summary(tally, statement: statement, l: localizer(member)), about: statementImport)
+        let reading: StatementReading
+        if let cached {
+            reading = cached
+        } else {
+            switch StatementReader.read(data ?? [], fileName: statementImport.fileName) {
+            case .failure(let problem):
+                try fail(statementImport, problem: Self.key(problem))
+                return
+            case .success(let statement):
+                reading = StatementReading(importID: statementImport.id, statement: statement,
+                                           roles: FactRoles.classify(statement.facts))
+                cache.keep(reading)
+            }
         }
+        try readSlice(of: reading, statementImport: statementImport, member: member)
+    }
+
+    /// Takes the rows after the import's progress, `rowsPerSlice` at most; the last slice
+    /// ends the import and sends its summary.
+    private func readSlice(of reading: StatementReading, statementImport: StatementImport, member: Member) throws {
+        let facts = reading.statement.facts
+        var progress = try ledger.statements.progress(statementImport.id)
+        let start = min(max(progress.nextRow, 0), facts.count)
+        let slice = start..<min(start + Self.rowsPerSlice, facts.count)
+        progress.add(try take(Array(facts[slice]), roles: Array(reading.roles[slice]), member: member,
+                              importID: statementImport.id).tally)
+        progress.nextRow = slice.upperBound
+        guard slice.upperBound == facts.count else { return try ledger.statements.saveProgress(statementImport.id, progress) }
+        context.statementReading.forget()
+        try ledger.statements.finishImport(statementImport.id)
+        try say(summary(StatementTally(progress), statement: reading.statement, l: localizer(member)), about: statementImport)
     }
 
     /// The message key's last part for a problem the reader found.

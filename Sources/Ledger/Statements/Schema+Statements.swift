@@ -86,3 +86,21 @@ extension Schema {
         CREATE INDEX bank_facts_open_holds ON bank_facts (member_id, account, time) WHERE is_hold = 1;
         """)
 }
+
+extension Schema {
+    /// How far the job reading a large statement has come, and what its slices brought so far,
+    /// kept in each slice's transaction: a restart goes on from the next slice, without doubles
+    /// and with the whole file's summary.
+    static let statementProgress = Migration(version: 27, name: "statement reading progress", sql: """
+        CREATE TABLE statement_progress (
+            import_id INTEGER PRIMARY KEY REFERENCES statement_imports (id),
+            next_row INTEGER NOT NULL,
+            rows INTEGER NOT NULL,
+            recorded INTEGER NOT NULL,
+            linked INTEGER NOT NULL,
+            attention INTEGER NOT NULL,
+            transfers INTEGER NOT NULL,
+            known INTEGER NOT NULL
+        );
+        """)
+}

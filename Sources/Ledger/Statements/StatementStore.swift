@@ -51,12 +51,31 @@ public struct StatementStore {
         var result: [StatementImport] = []
         try db.query("SELECT \(Self.importColumns) FROM statement_imports WHERE state = ? ORDER BY id LIMIT ?",
                      state.rawValue, limit) { row in
-            guard let state = StatementImport.State(rawValue: row.string(7)) else { return }
-            result.append(StatementImport(id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2),
-                                          chatID: row.int64(3), fileID: row.string(4), fileName: row.string(5),
-                                          progressOutboxID: row.optionalInt64(6), state: state))
+            if let found = Self.statementImport(row) { result.append(found) }
         }
         return result
+    }
+
+    /// The oldest import in `state` of each household, oldest first: one family's pile of
+    /// files never hides another family's from a reader that takes one per family at a time.
+    /// Reads no file bytes; one pass over the imports in `state` (the index on state and id).
+    public func oldestImportOfEachHousehold(in state: StatementImport.State, limit: Int = 100) throws -> [StatementImport] {
+        var result: [StatementImport] = []
+        try db.query("""
+            SELECT \(Self.importColumns) FROM statement_imports
+            WHERE id IN (SELECT MIN(id) FROM statement_imports WHERE state = ? GROUP BY household_id)
+            ORDER BY id LIMIT ?
+            """, state.rawValue, limit) { row in
+            if let found = Self.statementImport(row) { result.append(found) }
+        }
+        return result
+    }
+
+    private static func statementImport(_ row: Row) -> StatementImport? {
+        guard let state = StatementImport.State(rawValue: row.string(7)) else { return nil }
+        return StatementImport(id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2), chatID: row.int64(3),
+                               fileID: row.string(4), fileName: row.string(5), progressOutboxID: row.optionalInt64(6),
+                               state: state)
     }
 
     /// Keeps a downloaded file's bytes until it is read. False when the import is no longer
@@ -72,9 +91,11 @@ public struct StatementStore {
         try db.queryFirst("SELECT data FROM statement_imports WHERE id = ? AND state = 'fetched'", importID) { $0.blob(0) }
     }
 
-    /// Ends an import: read, or failed with a problem; either way its bytes go.
+    /// Ends an import: read, or failed with a problem; either way its bytes and its
+    /// progress go.
     public func finishImport(_ importID: Int64, problem: String? = nil) throws {
         try db.execute("UPDATE statement_imports SET state = ?, problem = ?, data = NULL WHERE id = ?",
                        arguments: [problem == nil ? "read" : "failed", problem, importID])
+        try db.execute("DELETE FROM statement_progress WHERE import_id = ?", arguments: [importID])
     }
 }

@@ -58,6 +58,11 @@ final class CurlTransfer {
         setLong(CURLOPT_SSL_VERIFYHOST, 2)
         setLong(CURLOPT_TIMEOUT_MS, request.timeout.milliseconds)
         setLong(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeout.milliseconds)
+        if let stall = request.stallTimeout {
+            // Under a byte a second for that long: curl ends it with CURLE_OPERATION_TIMEDOUT.
+            setLong(CURLOPT_LOW_SPEED_LIMIT, 1)
+            setLong(CURLOPT_LOW_SPEED_TIME, max(1, (stall.milliseconds + 999) / 1000))
+        }
         _ = kopiyka_curl_setopt_write_fn(handle, CURLOPT_WRITEFUNCTION, writeBody)
         _ = kopiyka_curl_setopt_ptr(handle, CURLOPT_WRITEDATA, this)
         // curl would send `Expect: 100-continue` before big uploads and wait for an answer

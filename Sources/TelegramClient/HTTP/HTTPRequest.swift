@@ -11,10 +11,15 @@ public struct HTTPRequest: Sendable {
     /// The whole exchange, connect included. A long poll needs its poll timeout plus a margin.
     public var timeout: Duration
     public var connectTimeout: Duration
+    /// How long the exchange may go without a byte either way before it ends as timed out
+    /// (whole seconds, at least one); nil: only `timeout` ends it. A hung download then ends
+    /// long before a total sized for 20 MB over a slow link.
+    public var stallTimeout: Duration?
 
     public init(
         method: Method = .post, url: String, headers: [(name: String, value: String)] = [],
-        body: HTTPBody = .empty, timeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(10)
+        body: HTTPBody = .empty, timeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(10),
+        stallTimeout: Duration? = nil
     ) {
         self.method = method
         self.url = url
@@ -22,6 +27,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
     }
 }
 

@@ -19,6 +19,9 @@ struct FakeBotAPIState {
     /// Files members sent, by file id, and how many times one was downloaded.
     var files: [String: Data] = [:]
     var downloads = 0
+    /// Files whose downloads hang until released, and how many downloads hung.
+    var hungFiles: Set<String> = []
+    var hungDownloads = 0
     var deletedMessages: [FakeDeletedMessage] = []
     /// Why each refused keyboard was refused, in order.
     var refusedMarkups: [String] = []

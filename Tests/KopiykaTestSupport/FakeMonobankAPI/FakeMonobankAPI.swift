@@ -55,6 +55,10 @@ public final class FakeMonobankAPI: Sendable {
         var edgeBlocked = false
         /// Answered with status 200 to every call the bank would take, while set.
         var unreadable: Unreadable?
+        /// Tokens whose calls hang unanswered until released, and how many calls hung.
+        var hung: Set<String> = []
+        var hungCalls = 0
+        var stopped = false
     }
 
     /// A 200 whose body no client can read, as a bank's broken proxy or a cut connection
@@ -92,14 +96,31 @@ public final class FakeMonobankAPI: Sendable {
     public init(now: @escaping @Sendable () -> Date = { Date() }) {
         let shared = self.shared
         server = LoopbackHTTPServer { request in
-            Self.route(request, shared: shared, now: now())
+            Self.waitWhileHung(request, shared: shared)
+            return Self.route(request, shared: shared, now: now())
         }
+    }
+
+    /// A call with a hung token holds its connection's thread, without a byte of answer, until
+    /// the token is released or the fake stops; then it is answered as any other.
+    private static func waitWhileHung(_ request: ParsedHTTPRequest, shared: Shared) {
+        guard let token = request.headers["x-token"],
+              shared.state.withLock({ state in
+                  guard state.hung.contains(token) else { return false }
+                  state.hungCalls += 1
+                  return true
+              }) else { return }
+        while shared.state.withLock({ $0.hung.contains(token) && !$0.stopped }) { Thread.sleep(forTimeInterval: 0.005) }
     }
 
     func withState<T>(_ body: (inout State) -> T) -> T { shared.state.withLock { body(&$0) } }
 
     public func start() throws { try server.start() }
-    public func stop() { server.stop() }
+
+    public func stop() {
+        withState { $0.stopped = true }
+        server.stop()
+    }
     public var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
     public func add(token: String, _ client: Client) { withState { $0.clients[token] = client } }
@@ -125,6 +146,11 @@ public final class FakeMonobankAPI: Sendable {
 
     /// Every call the bank takes is answered 200 with `body` (nil: answered well again).
     public func answerUnreadably(_ body: Unreadable?) { withState { $0.unreadable = body } }
+    /// Calls with this token hang, unanswered, until `release(token:)` (or `stop()`).
+    public func hang(token: String) { withState { _ = $0.hung.insert(token) } }
+    public func release(token: String) { withState { _ = $0.hung.remove(token) } }
+    /// How many calls hung so far.
+    public var hungCalls: Int { withState { $0.hungCalls } }
 
     public var requests: [Request] { withState { $0.requests } }
 }
