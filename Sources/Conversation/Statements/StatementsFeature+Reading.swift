@@ -26,7 +26,7 @@ extension StatementsFeature {
             try ledger.statements.finishImport(statementImport.id, problem: "left")  // Nobody of that family to tell.
             return
         }
-        switch StatementReader.read(data, fileName: statementImport.fileName) {
+        switch StatementReader.read(data, fileName: statementImport.fileName, now: clock.now()) {
         case .failure(let problem):
             try fail(statementImport, problem: Self.key(problem))
         case .success(let statement):
@@ -43,6 +43,7 @@ extension StatementsFeature {
         case .oldExcelFormat: "old_excel"
         case .damaged: "damaged"
         case .empty: "empty"
+        case .unreadable(let rows) where rows.allSatisfy({ $0.reason == .outOfRange }): "out_of_range"
         case .unreadable: "unreadable"
         case .tooLarge: "too_large"
         }
