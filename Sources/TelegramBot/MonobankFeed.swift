@@ -79,7 +79,8 @@ extension BotRunner {
                                              key: key, now: clock.now())
                 guard case .store(let cursor) = verdict else { return }
                 do {
-                    try await core.monobankReceived(memberID: key, accountID: account, facts: page.facts, cursor: cursor)
+                    try await core.monobankReceived(memberID: key, accountID: account, facts: page.facts, cursor: cursor,
+                                                    after: followed?.cursor, end: to)
                 } catch {
                     planner.restartWindow(key: key, account: account)
                     log.warning("monobank: facts of member \(key) not stored: \(error)")

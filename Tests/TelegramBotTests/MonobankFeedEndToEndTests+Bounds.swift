@@ -8,7 +8,8 @@ import Testing
 /// Issue 32, attack 2: a bank answer with items no operation has (year 10000, `time` at
 /// Int64.max or Int64.min, Int64.max kopiykas, 10¹² ₴), sent in every window whatever was
 /// asked, crashed the bot on every start. Now they are skipped and logged, the good items of
-/// the same window are stored, and the feed goes on, after a restart too.
+/// the same window are stored, and the feed goes on, after a restart too. Storing a window
+/// runs under the attempt rule: one that keeps failing is given up and read past.
 extension MonobankFeedEndToEndTests {
     func badItems() -> [FakeMonobankAPI.Item] {
         let base = Int64(testNow.timeIntervalSince1970)
@@ -53,6 +54,33 @@ extension MonobankFeedEndToEndTests {
         await bot.stop()
         #expect(try storedBankIDs() == ["m1", "m2", "n1", "n2"], "no bad item is ever stored")
         #expect(!bot.logs.contains { $0.contains("not stored") || $0.contains(Self.token) })
+        fake.stop()
+        bank.stop()
+    }
+
+    /// `throw-in-job:monobank` makes storing every window fail: the first window's attempts
+    /// are counted in the database, the fourth gives it up (one error line) and moves the
+    /// cursor past it, so the feed never loops on it for good.
+    @Test func aWindowThatKeepsFailingIsGivenUpAndReadPast() async throws {
+        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
+        client.statements["acc-uah"] = Array(month().prefix(3))
+        bank.add(token: Self.token, client)
+        let bot = try RunningBot(fake: fake, databasePath: path, faults: try #require(FaultInjection("throw-in-job:monobank")),
+                                 monobankURL: bank.baseURL, botClock: time.botClock)
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: olha, text: "/monobank \(Self.token)", firstName: "Оля")
+        #expect(await eventually { plain(olha).last?.contains("Монобанк підключено") == true })
+        let list = try #require(fake.sentMessages(chatID: olha).last)
+        fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID,
+                                  data: try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) }))
+        #expect(await eventually { bot.logs.contains { $0.contains("gave up monobank") } }, "\(bot.logs)")
+        await bot.stop()
+        let gaveUp = bot.logs.filter { $0.contains("gave up monobank") }
+        #expect(gaveUp.first?.contains("after 3 attempts") == true, "\(gaveUp)")
+        let ledger = try Ledger(path: path)
+        let member = try #require(try ledger.families.member(telegramUserID: olha))
+        #expect(try ledger.monobank.accounts(memberID: member.id).first?.cursor != nil, "the cursor moved past the window")
+        #expect(try entryCount() == 0, "the given-up window stored nothing")
         fake.stop()
         bank.stop()
     }
