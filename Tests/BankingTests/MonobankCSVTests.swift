@@ -88,6 +88,20 @@ import Testing
         #expect(try facts(text).map(\.description) == ["АТБ, Київ"])
     }
 
+    @Test func excelsDecimalCommasGroupsAndQuotedAmountsReadExactly() throws {
+        let text = Self.header.replacing(",", with: ";")
+            + "\n31.10.2026 21:40:12;АТБ;5411;\"-1 234,56\";-1\u{A0}234,56;UAH;—;1,5;2,85;18\u{202F}718,5\n"
+            + "31.10.2026 21:41:00;Сільпо;5411;-85;-85;UAH;—;—;—;—\n"
+        let read = try facts(text)
+        #expect(read.map(\.amount.minorUnits) == [-123_456, -8_500])
+        #expect(read.first?.operationAmount?.minorUnits == -123_456)
+        #expect(read.first?.commission?.minorUnits == 150 && read.first?.cashback?.minorUnits == 285)
+        #expect(read.first?.balanceAfter?.minorUnits == 1_871_850)
+        let commas = try self.read(Self.header + "\n31.10.2026 21:40:12,АТБ,5411,\"-284,89\",-284.89,UAH,—,—,—,—\n"
+                                   + "31.10.2026 21:41:00,Сільпо,5411,-85,-85,UAH,—,—,—,—\n").get()
+        #expect(commas.unreadRows == [UnreadRow(line: 2, reason: .amount)], "a comma file writes a dot: a comma there is no guess")
+    }
+
     @Test func otherFilesGetTheirOwnAnswer() {
         #expect(read("%PDF-1.7\n...", name: "statement.pdf") == .failure(.notAStatement))
         #expect(read("Date,Amount\n2026-10-01,5\n") == .failure(.notAStatement))

@@ -10,6 +10,8 @@ enum MonobankCSV {
         /// The card's currency, from the brackets of `Сума в валюті картки (UAH)`.
         var cardCurrency: Currency
         var count: Int
+        /// Amounts as Excel writes them in a Ukrainian locale: `-1 234,56` (a `;` file).
+        var decimalComma = false
     }
 
     /// The columns, when `header` is Monobank's (the `i` of `Дата i час` Latin or Cyrillic).
@@ -47,15 +49,18 @@ enum MonobankCSV {
         }
         guard let stamp = cell(columns.date).flatMap(CellValues.wallClock) else { return fail(.date) }
         guard bounds.dates.contains(stamp.date) else { return fail(.outOfRange) }
-        guard let amount = cell(columns.cardAmount).flatMap({ CellValues.money($0, columns.cardCurrency) }) else { return fail(.amount) }
+        func money(_ text: Substring, _ currency: Currency) -> Money? {
+            CellValues.money(columns.decimalComma ? CellValues.pointed(text) : text, currency)
+        }
+        guard let amount = cell(columns.cardAmount).flatMap({ money($0, columns.cardCurrency) }) else { return fail(.amount) }
         var mcc: Int?
         if let text = cell(columns.mcc) {
             guard text.count <= 4, let code = Int(text), code >= 0 else { return fail(.mcc) }
             mcc = code
         }
         let operationCurrency = cell(columns.operationCurrency).flatMap { Currency.monobank(String($0)) }
-        let operationAmount = operationCurrency.flatMap { currency in cell(columns.operationAmount).flatMap { CellValues.money($0, currency) } }
-        let inCard = { (index: Int?) in cell(index).flatMap { CellValues.money($0, columns.cardCurrency) } }
+        let operationAmount = operationCurrency.flatMap { currency in cell(columns.operationAmount).flatMap { money($0, currency) } }
+        let inCard = { (index: Int?) in cell(index).flatMap { money($0, columns.cardCurrency) } }
         let fact = BankFact(
             bank: .monobank, account: "", time: CellValues.instant(stamp.date, second: stamp.second, in: zone),
             amount: amount, operationAmount: operationAmount, mcc: mcc, description: fields[columns.details],

@@ -40,16 +40,23 @@ public enum StatementReader {
 
     private static func readCSV(_ bytes: [UInt8], csvName: Bool, zone: ZoneRules, bounds: BankBounds) -> Result<Statement, StatementProblem> {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if let statement = readMonobankCSV(bytes, from: start, zone: zone, bounds: bounds) { return statement }
+        guard String(validating: bytes[start...], as: UTF8.self) == nil else { return .failure(.notAStatement) }
+        // Excel on a Ukrainian Windows saves a CSV in its code page: read as that, a Monobank
+        // file re-saved is the original. Anything else not UTF-8 is told so, not "not a statement".
+        if let statement = readMonobankCSV(Windows1251.utf8(bytes[start...]), from: 0, zone: zone, bounds: bounds) { return statement }
+        return .failure(csvName ? .damaged(.encoding) : .notAStatement)
+    }
+
+    /// The statement in a Monobank CSV from `start`, or nil when its header is not Monobank's.
+    private static func readMonobankCSV(_ bytes: [UInt8], from start: Int, zone: ZoneRules,
+                                        bounds: BankBounds) -> Result<Statement, StatementProblem>? {
         let firstLine = bytes[start...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
-        // Excel in a Ukrainian locale saves CSV with semicolons.
-        let separator = !firstLine.contains(UInt8(ascii: ",")) && firstLine.contains(UInt8(ascii: ";"))
-            ? UInt8(ascii: ";") : UInt8(ascii: ",")
-        var rows = CSVRows(bytes, from: start, separator: separator)
-        guard let header = rows.next(), let columns = MonobankCSV.columns(header.fields) else {
-            // Excel on Windows saves in its code page: say so rather than "not a statement".
-            if csvName, String(validating: bytes[start...], as: UTF8.self) == nil { return .failure(.damaged(.encoding)) }
-            return .failure(.notAStatement)
-        }
+        // Excel in a Ukrainian locale saves CSV with semicolons, and decimal commas.
+        let semicolons = !firstLine.contains(UInt8(ascii: ",")) && firstLine.contains(UInt8(ascii: ";"))
+        var rows = CSVRows(bytes, from: start, separator: semicolons ? UInt8(ascii: ";") : UInt8(ascii: ","))
+        guard let header = rows.next(), var columns = MonobankCSV.columns(header.fields) else { return nil }
+        columns.decimalComma = semicolons
         var facts: [BankFact] = [], unread: [UnreadRow] = []
         for row in rows where !row.fields.allSatisfy({ $0.trimmed.isEmpty }) {
             switch MonobankCSV.fact(row, columns, zone: zone, bounds: bounds) {
