@@ -56,6 +56,8 @@ public struct BankFact: Equatable, Sendable {
     /// second, the amount and the MCC, which statement files share with the API.
     public var identity: String {
         if let bankID { return "\(bank.rawValue):id:\(bankID)" }
-        return "\(bank.rawValue):\(account):\(Int64(time.timeIntervalSince1970)):\(amount.minorUnits):\(amount.currency.code):\(mcc ?? 0)"
+        // Truncated as ever (stored identities keep matching); total past Int64, where it trapped.
+        let second = Int64(exactly: time.timeIntervalSince1970.rounded(.towardZero)) ?? 0
+        return "\(bank.rawValue):\(account):\(second):\(amount.minorUnits):\(amount.currency.code):\(mcc ?? 0)"
     }
 }

@@ -15,7 +15,7 @@ public enum StatementImportBenchmark {
         let home = try BenchHousehold(folder: folder, name: "import")
         let (ledger, handler, member, kyiv) = (home.ledger, home.handler, home.member, home.zone)
         let csv = StatementBenchmark.monobankCSV(rows: rows)
-        guard case .success(let statement) = StatementReader.read(csv, fileName: "bench.csv") else {
+        guard case .success(let statement) = StatementReader.read(csv, fileName: "bench.csv", now: StatementBenchmark.readAt) else {
             return say("statement import: the benchmark's statement did not read")
         }
         var random = SplitMix64(seed: 7)

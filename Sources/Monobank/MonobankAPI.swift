@@ -39,13 +39,29 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
     /// 500 means there may be more before the oldest. `currency` is the account's, from
     /// client-info; the facts' `account` is the account's id.
     public func statement(account: String, from: Date, to: Date, currency: Currency? = nil) async throws(MonobankError) -> [BankFact] {
+        try await statementPage(account: account, from: from, to: to, currency: currency).facts
+    }
+
+    /// `statement`, with what it left out: an item dated or sized past `BankBounds` (a year
+    /// 10000, `time` at Int64.max, 10¹² ₴) is no operation, and converting or adding it could
+    /// trap; it is dropped here, before anything reads it. The bounds end a few days after `to`.
+    public func statementPage(account: String, from: Date, to: Date, currency: Currency? = nil) async throws(MonobankError) -> StatementPage {
         let path = "/personal/statement/\(Self.pathSegment(account))/\(Int64(from.timeIntervalSince1970))/\(Int64(to.timeIntervalSince1970))"
-        let page = try decode(try await get(path), as: [Lenient<StatementItem>].self)
-        let items = page.compactMap(\.value)
+        let read = try decode(try await get(path), as: [Lenient<StatementItem>].self)
+        let items = read.compactMap(\.value)
         // One item without an id or a time is dropped; a page of which none reads is no
         // statement, and taken as an empty one it would move the cursor past its window.
-        guard !items.isEmpty || page.isEmpty else { throw .unreadable }
-        return items.map { $0.fact(account: account, accountCurrency: currency) }
+        guard !items.isEmpty || read.isEmpty else { throw .unreadable }
+        let bounds = BankBounds(now: to, zone: StatementReader.kyiv)
+        var page = StatementPage(facts: [], skipped: [], itemCount: items.count)
+        for item in items {
+            if let fact = bounds.checked(item.fact(account: account, accountCurrency: currency)) {
+                page.facts.append(fact)
+            } else {
+                page.skipped.append(item.id)
+            }
+        }
+        return page
     }
 
     /// An account id as one path segment: Monobank's ids are URL-safe; anything else is dropped.
@@ -92,4 +108,14 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
 
 extension UInt8 {
     fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+}
+
+/// One answer to a statement call: the facts within `BankBounds`, and the ids of the items
+/// past them.
+public struct StatementPage: Equatable, Sendable {
+    public var facts: [BankFact]
+    /// The bank's ids of the items dropped as out of bounds: for a log line, never stored.
+    public var skipped: [String]
+    /// Every item the bank sent, skipped ones included: a full page (500) means more may come.
+    public var itemCount: Int
 }

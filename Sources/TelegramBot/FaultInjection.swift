@@ -8,7 +8,7 @@ import TelegramClient
 ///   the marker (after its attempt is counted, inside its transaction);
 /// - `throw-on-text:<marker>`: handling it throws instead;
 /// - `trap-in-job:<kind>`, `throw-in-job:<kind>`: the same in a scheduled job (`digest`,
-///   `monthly`, `export`).
+///   `monthly`, `export`), or in storing a Monobank feed window (`monobank`).
 ///
 /// The bot logs a warning at start while one is set.
 public struct FaultInjection: Sendable, CustomStringConvertible {

@@ -115,13 +115,20 @@ extension BotRunner {
                     log.warning("monobank: \(error)")
                 }
             case .statement(let account, let from, let to):
-                let currency = source.accounts.first { $0.accountID == account }?.currency
-                let facts = try await api.statement(account: account, from: from, to: to, currency: currency)
-                let verdict = planner.record(.statement(count: facts.count, oldest: facts.map(\.time).min()), of: call, key: key,
-                                             now: clock.now())
+                let followed = source.accounts.first { $0.accountID == account }
+                let page = try await api.statementPage(account: account, from: from, to: to, currency: followed?.currency)
+                if !page.skipped.isEmpty {
+                    // The bank's ids, clipped to what an id is made of: a line of the log stays one line.
+                    let ids = page.skipped.prefix(3).map { String($0.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(40)) }
+                        .joined(separator: ", ")
+                    log.warning("monobank, member \(key): \(page.skipped.count) items past the bounds of a bank row skipped (\(ids))")
+                }
+                let verdict = planner.record(.statement(count: page.itemCount, oldest: page.facts.map(\.time).min()), of: call,
+                                             key: key, now: clock.now())
                 guard case .store(let cursor) = verdict else { return }
                 do {
-                    try await core.monobankReceived(memberID: key, accountID: account, facts: facts, cursor: cursor)
+                    try await core.monobankReceived(memberID: key, accountID: account, facts: page.facts, cursor: cursor,
+                                                    after: followed?.cursor, end: to)
                 } catch {
                     planner.restartWindow(key: key, account: account)
                     log.warning("monobank: facts of member \(key) not stored: \(error)")

@@ -15,4 +15,11 @@ import Testing
         #expect(fact().identity != fact(second: 1).identity)
         #expect(fact(id: "abc").identity == fact(id: "abc", amount: 1).identity, "the bank's id decides when there is one")
     }
+
+    /// Issue 32: `Int64(time)` trapped on a row at Int64.max seconds, before any bound could
+    /// refuse it; the identity is total, and unchanged for a real second.
+    @Test func anIdentityPastInt64IsNoTrap() {
+        #expect(fact(second: 9.3e18).identity.hasPrefix("monobank:537541******1234:0:"))
+        #expect(fact(second: 0.9).identity.contains(":1792000000:"))
+    }
 }

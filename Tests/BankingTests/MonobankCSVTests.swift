@@ -88,6 +88,20 @@ import Testing
         #expect(try facts(text).map(\.description) == ["АТБ, Київ"])
     }
 
+    @Test func excelsDecimalCommasGroupsAndQuotedAmountsReadExactly() throws {
+        let text = Self.header.replacing(",", with: ";")
+            + "\n31.10.2026 21:40:12;АТБ;5411;\"-1 234,56\";-1\u{A0}234,56;UAH;—;1,5;2,85;18\u{202F}718,5\n"
+            + "31.10.2026 21:41:00;Сільпо;5411;-85;-85;UAH;—;—;—;—\n"
+        let read = try facts(text)
+        #expect(read.map(\.amount.minorUnits) == [-123_456, -8_500])
+        #expect(read.first?.operationAmount?.minorUnits == -123_456)
+        #expect(read.first?.commission?.minorUnits == 150 && read.first?.cashback?.minorUnits == 285)
+        #expect(read.first?.balanceAfter?.minorUnits == 1_871_850)
+        let commas = try self.read(Self.header + "\n31.10.2026 21:40:12,АТБ,5411,\"-284,89\",-284.89,UAH,—,—,—,—\n"
+                                   + "31.10.2026 21:41:00,Сільпо,5411,-85,-85,UAH,—,—,—,—\n").get()
+        #expect(commas.unreadRows == [UnreadRow(line: 2, reason: .amount)], "a comma file writes a dot: a comma there is no guess")
+    }
+
     @Test func otherFilesGetTheirOwnAnswer() {
         #expect(read("%PDF-1.7\n...", name: "statement.pdf") == .failure(.notAStatement))
         #expect(read("Date,Amount\n2026-10-01,5\n") == .failure(.notAStatement))
@@ -131,4 +145,35 @@ enum Generated {
     }
 
     static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}
+
+/// Rows no operation has: read as unread rows, never a trap, never a fact.
+@Suite struct MonobankCSVBoundsTests {
+    func read(_ rows: [String]) throws -> Statement {
+        try StatementReader.read(Array(([MonobankCSVTests.header] + rows).joined(separator: "\n").utf8), fileName: "s.csv").get()
+    }
+
+    @Test func aDateOrAnAmountPastTheBoundsIsAnUnreadRow() throws {
+        let statement = try read([
+            "31.12.9999 23:59:59,Вічність,5411,-85.00,-85.00,UAH,—,—,—,—",
+            "01.01.0001 00:00:00,Нуль,5411,-85.00,-85.00,UAH,—,—,—,—",
+            "01.01.1970 03:00:00,Епоха,5411,-85.00,-85.00,UAH,—,—,—,—",
+            "01.01.2200 12:00:00,Майбутнє,5411,-85.00,-85.00,UAH,—,—,—,—",
+            "11.12.2026 12:00:00,Завтра й ще три дні,5411,-85.00,-85.00,UAH,—,—,—,—",
+            "31.10.2026 21:40:12,Максимум,5411,-92233720368547758.07,-85.00,UAH,—,—,—,—",
+            "31.10.2026 21:40:12,Трильйон,5411,-1000000000000,-85.00,UAH,—,—,—,—",
+            "31.10.2026 21:40:13,АТБ,5411,-284.89,-284.89,UAH,—,92233720368547758.07,92233720368547758.07,92233720368547758.07",
+            "10.12.2026 09:00:00,Банк попереду,5411,-10.00,-10.00,UAH,—,—,—,—",
+        ])
+        #expect(statement.unreadRows == (2...8).map { UnreadRow(line: $0, reason: .outOfRange) })
+        #expect(statement.facts.map(\.description) == ["АТБ", "Банк попереду"])
+        let kept = try #require(statement.facts.first)
+        #expect(kept.amount == Money(minorUnits: -28_489, currency: .uah))
+        #expect(kept.cashback == nil && kept.commission == nil && kept.balanceAfter == nil, "figures past the bounds are dropped")
+    }
+
+    @Test func aFileOfOnlySuchRowsIsUnreadableForThatReason() {
+        let text = MonobankCSVTests.header + "\n31.12.9999 23:59:59,Вічність,5411,-85.00,-85.00,UAH,—,—,—,—\n"
+        #expect(StatementReader.read(Array(text.utf8), fileName: "s.csv") == .failure(.unreadable([UnreadRow(line: 2, reason: .outOfRange)])))
+    }
 }

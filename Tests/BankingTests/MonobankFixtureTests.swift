@@ -100,4 +100,14 @@ import Testing
         #expect(facts.last?.time == Date(timeIntervalSince1970: 1_790_835_320))
         #expect(facts.first?.time == Date(timeIntervalSince1970: 1_793_483_940))
     }
+
+    /// Issue 32, attack 7: the statement re-saved by Excel with Ukrainian settings was refused
+    /// as damaged (not UTF-8); read as Windows-1251 with decimal commas, it is the original.
+    @Test func theStatementResavedByExcelInUkrainianReadsAsTheOriginal() throws {
+        let original = try StatementReader.read(Fixtures.bytes(Fixtures.monobank), fileName: Fixtures.monobank).get()
+        let resaved = try StatementReader.read(Fixtures.bytes(Fixtures.monobankExcel), fileName: Fixtures.monobankExcel).get()
+        #expect(resaved.unreadRows.isEmpty, "\(resaved.unreadRows)")
+        #expect(resaved.facts.count == original.facts.count)
+        for (copy, fact) in zip(resaved.facts, original.facts) { #expect(copy == fact) }
+    }
 }

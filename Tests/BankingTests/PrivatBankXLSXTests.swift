@@ -107,3 +107,24 @@ extension Generated {
         return XLSXWriter.workbook(sheet)
     }
 }
+
+/// Sheet rows no operation has, as text dates, Excel serials and numbers: unread, never a trap.
+@Suite struct PrivatBankXLSXBoundsTests {
+    typealias Cell = XLSXWriter.Cell
+
+    @Test func aDateOrAnAmountPastTheBoundsIsAnUnreadRow() throws {
+        let rows: [[Cell]] = [XLSXWriter.title, XLSXWriter.header,
+                              XLSXWriter.purchase("31.12.9999 23:59:59", "-85"),
+                              XLSXWriter.purchase("01.01.0001 00:00:00", "-85"),
+                              XLSXWriter.purchase("01.01.1970 00:00:00", "-85"),
+                              XLSXWriter.purchase("01.01.2200 00:00:00", "-85"),
+                              [.number("2958465.99999"), .inline("Кафе"), .inline("5168 **** **** 4321"), .inline("Серійна 9999"),
+                               .number("-85"), .inline("грн")],
+                              XLSXWriter.purchase("30.10.2026 19:12:00", "-92233720368547758.07"),
+                              XLSXWriter.purchase("30.10.2026 19:12:00", "-1E12"),
+                              XLSXWriter.purchase("30.10.2026 19:12:00", "-284.89", description: "АТБ")]
+        let statement = try StatementReader.read(XLSXWriter.workbook(rows), fileName: "s.xlsx").get()
+        #expect(statement.unreadRows == (3...9).map { UnreadRow(line: $0, reason: .outOfRange) })
+        #expect(statement.facts.map(\.description) == ["АТБ"])
+    }
+}

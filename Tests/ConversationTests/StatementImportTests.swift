@@ -33,7 +33,7 @@ import Testing
     /// The statement's own spending, each row once: purchases, and money sent to someone we do
     /// not see (counted until the member says it was a transfer of theirs).
     func statementSpending() throws -> Int64 {
-        guard case .success(let statement) = StatementReader.read(Self.october, fileName: "s.csv") else { throw Unreadable() }
+        guard case .success(let statement) = StatementReader.read(Self.october, fileName: "s.csv", now: chat.clock.wallClock.now()) else { throw Unreadable() }
         return zip(statement.facts, FactRoles.classify(statement.facts))
             .filter { $0.1 == .spending || ($0.1 == .unpairedTransfer && $0.0.amount.minorUnits < 0) }
             .reduce(0) { $0 - $1.0.amount.minorUnits }
@@ -99,7 +99,7 @@ import Testing
         _ = try importStatement(Self.october)
         let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
         let entries = try chat.ledger.entries.count(householdID: member.householdID)
-        guard case .success(let statement) = StatementReader.read(Self.october, fileName: "s.csv") else { throw Unreadable() }
+        guard case .success(let statement) = StatementReader.read(Self.october, fileName: "s.csv", now: chat.clock.wallClock.now()) else { throw Unreadable() }
         // The API gives each row an id and names the account; the file did neither.
         let fromFeed = statement.facts.enumerated().map { index, fact in
             var fact = fact

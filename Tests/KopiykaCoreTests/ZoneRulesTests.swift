@@ -22,6 +22,18 @@ import Testing
         #expect(kyiv.offset(at: instant("2090-03-26T01:00:00Z")) == 3 * 3_600)
     }
 
+    /// Issue 32: a bank's `time` at Int64.max, Int64.min or in year 10000 trapped here (the
+    /// Int64 conversion, the footer rule's 1 January of year 10000); now the calendar's ends.
+    @Test func instantsPastTheCalendarReadAsItsEndsNeverTrap() {
+        for t in [253_402_300_800, 9.223372036854775807e18, .infinity] {
+            #expect(kyiv.localDate(of: Date(timeIntervalSince1970: t)) == LocalDate(year: 9999, month: 12, day: 29), "\(t)")
+        }
+        for t in [-9.223372036854775808e18, -.infinity, .nan] {
+            #expect(kyiv.localDate(of: Date(timeIntervalSince1970: t)).iso == "0001-01-03", "\(t)")
+        }
+        #expect(kyiv.offset(at: Date(timeIntervalSince1970: 253_402_300_800)) == 2 * 3_600)
+    }
+
     @Test func localDayAndHour() {
         // 2026-11-21 22:30 UTC is already the 22nd, 00:30, in Kyiv.
         let late = instant("2026-11-21T22:30:00Z")

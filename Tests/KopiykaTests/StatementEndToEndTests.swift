@@ -96,4 +96,39 @@ import Testing
         bot.signal(SIGTERM)
         #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
     }
+
+    /// Issue 32, attack 1: a one-row statement dated 31.12.9999 trapped the process three
+    /// times before the file was given up, ~15 s of outage for every family. Now the row is
+    /// out of range: the member is told so, the process lives, and another family's ordinary
+    /// message, sent while the file is read and after, is answered within a second.
+    @Test func aRowDatedInYear9999NeitherKillsTheBotNorStallsAnotherFamily() async throws {
+        defer { fake.stop() }
+        let taras: Int64 = 902
+        let bot = try KopiykaProcess(environment: [
+            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
+            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning", "SWIFT_BACKTRACE": "enable=no",
+        ], workingDirectory: folder.url).start(["run"])
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
+        #expect(await eventually { !texts().isEmpty && !fake.sentMessages(chatID: taras).isEmpty })
+        let row = "31.12.9999 23:59:59,Вічність,5411,-85.00,-85.00,UAH,—,—,—,—\n"
+        let file = String(decoding: Self.statement(), as: UTF8.self).split(separator: "\n")[0] + "\n" + row
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: Data(file.utf8), firstName: "Оля")
+        var answered: [Duration] = []
+        for n in 1...2 {
+            let sent = ContinuousClock.now
+            fake.enqueueMessage(chatID: taras, text: "кава 85", firstName: "Тарас")
+            #expect(await eventually { fake.sentMessages(chatID: taras).filter { $0.text.hasPrefix("✅ кава") }.count == n })
+            answered.append(ContinuousClock.now - sent)
+            if n == 1 {
+                #expect(await eventually { texts().contains { $0.contains("неможливою датою") || $0.contains("можливою датою") } },
+                        "\(texts())")
+            }
+        }
+        #expect(bot.isRunning, "\(bot.stderr)")
+        #expect(answered.allSatisfy { $0 < .seconds(1) }, "another family waited \(answered)")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+        print("a year-9999 statement row: another family answered in \(answered)")
+    }
 }

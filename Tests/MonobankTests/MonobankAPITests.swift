@@ -129,3 +129,26 @@ import Testing
         #expect(info.jars.isEmpty && info.name == nil)
     }
 }
+
+extension MonobankAPITests {
+    /// Issue 32, attack 2: items no operation has are dropped before anything converts them,
+    /// and named for the log; the rest of the answer is read.
+    @Test func itemsPastTheBoundsOfABankRowAreSkipped() async throws {
+        let inside: Int64 = 1_795_200_500
+        bank.post([
+            FakeMonobankAPI.Item(id: "y10000", time: 253_402_300_800, description: "Рік 10000", mcc: 5411, amount: -8_500, inEveryWindow: true),
+            FakeMonobankAPI.Item(id: "tmax", time: .max, description: "max", mcc: 5411, amount: -8_500, inEveryWindow: true),
+            FakeMonobankAPI.Item(id: "tmin", time: .min, description: "min", mcc: 5411, amount: -8_500, inEveryWindow: true),
+            FakeMonobankAPI.Item(id: "amax", time: inside, description: "Максимум", mcc: 5411, amount: .max),
+            FakeMonobankAPI.Item(id: "amin", time: inside, description: "Мінімум", mcc: 5411, amount: .min),
+            FakeMonobankAPI.Item(id: "trillion", time: inside, description: "Трильйон", mcc: 5411, amount: -100_000_000_000_000),
+        ], token: Self.token, account: "acc-uah")
+        let (from, to) = (Date(timeIntervalSince1970: 1_795_100_000), Date(timeIntervalSince1970: 1_795_248_000))
+        let facts = try await api.statement(account: "acc-uah", from: from, to: to, currency: .uah)
+        #expect(facts.map(\.bankID) == ["i2", "i1"])
+        clock.advance(by: 60)
+        let page = try await api.statementPage(account: "acc-uah", from: from, to: to, currency: .uah)
+        #expect(Set(page.skipped) == ["y10000", "tmax", "tmin", "amax", "amin", "trillion"])
+        #expect(page.itemCount == 8, "a full page is judged by what the bank sent")
+    }
+}

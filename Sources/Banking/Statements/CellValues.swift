@@ -56,6 +56,20 @@ enum CellValues {
         return negative ? -value : value
     }
 
+    /// A number as a Ukrainian locale writes it (`-1 234,56`, grouped by a space, a no-break
+    /// space or a narrow one) as `scaled` reads it (`-1234.56`). Anything else passes as it is,
+    /// for `scaled` to refuse.
+    static func pointed(_ text: Substring) -> Substring {
+        guard text.utf8.contains(UInt8(ascii: ",")) || text.utf8.contains(where: { $0 == 0x20 || $0 == 0xC2 || $0 == 0xE2 }) else {
+            return text
+        }
+        var out = ""
+        for character in text where character != " " && character != "\u{A0}" && character != "\u{202F}" {
+            out.append(character == "," ? "." : character)
+        }
+        return out[...]
+    }
+
     /// `text` as money of `currency`; see `scaled` for `rounding` and `exponent`.
     static func money(_ text: Substring, _ currency: Currency, rounding: Bool = false, exponent: Bool = false) -> Money? {
         scaled(text, digits: currency.minorUnitDigits, rounding: rounding, exponent: exponent)

@@ -10,6 +10,8 @@ enum MonobankCSV {
         /// The card's currency, from the brackets of `Сума в валюті картки (UAH)`.
         var cardCurrency: Currency
         var count: Int
+        /// Amounts as Excel writes them in a Ukrainian locale: `-1 234,56` (a `;` file).
+        var decimalComma = false
     }
 
     /// The columns, when `header` is Monobank's (the `i` of `Дата i час` Latin or Cyrillic).
@@ -34,7 +36,8 @@ enum MonobankCSV {
     }
 
     /// The fact in `row`, or why there is none.
-    static func fact(_ row: CSVRow, _ columns: Columns, zone: ZoneRules) -> Result<BankFact, UnreadRow> {
+    /// Rows outside `bounds` are `.outOfRange`, checked before the time is converted.
+    static func fact(_ row: CSVRow, _ columns: Columns, zone: ZoneRules, bounds: BankBounds) -> Result<BankFact, UnreadRow> {
         let fields = row.fields
         func fail(_ reason: UnreadRow.Reason) -> Result<BankFact, UnreadRow> { .failure(UnreadRow(line: row.line, reason: reason)) }
         if row.unclosedQuote { return fail(.unclosedQuote) }
@@ -45,19 +48,24 @@ enum MonobankCSV {
             return text.isEmpty || text == "—" || text == "-" ? nil : text[...]
         }
         guard let stamp = cell(columns.date).flatMap(CellValues.wallClock) else { return fail(.date) }
-        guard let amount = cell(columns.cardAmount).flatMap({ CellValues.money($0, columns.cardCurrency) }) else { return fail(.amount) }
+        guard bounds.dates.contains(stamp.date) else { return fail(.outOfRange) }
+        func money(_ text: Substring, _ currency: Currency) -> Money? {
+            CellValues.money(columns.decimalComma ? CellValues.pointed(text) : text, currency)
+        }
+        guard let amount = cell(columns.cardAmount).flatMap({ money($0, columns.cardCurrency) }) else { return fail(.amount) }
         var mcc: Int?
         if let text = cell(columns.mcc) {
             guard text.count <= 4, let code = Int(text), code >= 0 else { return fail(.mcc) }
             mcc = code
         }
         let operationCurrency = cell(columns.operationCurrency).flatMap { Currency.monobank(String($0)) }
-        let operationAmount = operationCurrency.flatMap { currency in cell(columns.operationAmount).flatMap { CellValues.money($0, currency) } }
-        let inCard = { (index: Int?) in cell(index).flatMap { CellValues.money($0, columns.cardCurrency) } }
-        return .success(BankFact(
+        let operationAmount = operationCurrency.flatMap { currency in cell(columns.operationAmount).flatMap { money($0, currency) } }
+        let inCard = { (index: Int?) in cell(index).flatMap { money($0, columns.cardCurrency) } }
+        let fact = BankFact(
             bank: .monobank, account: "", time: CellValues.instant(stamp.date, second: stamp.second, in: zone),
             amount: amount, operationAmount: operationAmount, mcc: mcc, description: fields[columns.details],
-            balanceAfter: inCard(columns.balance), cashback: inCard(columns.cashback), commission: inCard(columns.commission)))
+            balanceAfter: inCard(columns.balance), cashback: inCard(columns.cashback), commission: inCard(columns.commission))
+        return bounds.checked(fact).map { .success($0) } ?? fail(.outOfRange)
     }
 }
 

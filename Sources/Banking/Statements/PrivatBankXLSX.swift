@@ -4,7 +4,7 @@ import KopiykaCore
 /// row 2 the header, then one row per operation; currencies as words; the card amount
 /// signed, the transaction amount not.
 enum PrivatBankXLSX {
-    static func read(_ bytes: [UInt8], zone: ZoneRules) -> Result<Statement, StatementProblem> {
+    static func read(_ bytes: [UInt8], zone: ZoneRules, bounds: BankBounds) -> Result<Statement, StatementProblem> {
         do throws(StatementProblem) {
             let archive = try ZipArchive(bytes)
             let sheets = archive.entries.map(\.name).filter { $0.hasPrefix("xl/worksheets/sheet") && $0.hasSuffix(".xml") }
@@ -14,13 +14,13 @@ enum PrivatBankXLSX {
             let shared = try archive.contents(of: "xl/sharedStrings.xml").map { bytes throws(StatementProblem) in
                 try SheetXML.sharedStrings(bytes)
             } ?? []
-            return statement(try SheetXML.rows(sheet, shared: shared), zone: zone)
+            return statement(try SheetXML.rows(sheet, shared: shared), zone: zone, bounds: bounds)
         } catch {
             return .failure(error)
         }
     }
 
-    static func statement(_ rows: [SheetRow], zone: ZoneRules) -> Result<Statement, StatementProblem> {
+    static func statement(_ rows: [SheetRow], zone: ZoneRules, bounds: BankBounds) -> Result<Statement, StatementProblem> {
         // The header is row 2 in every export seen; looking a few rows down costs nothing.
         guard let headerIndex = rows.prefix(10).firstIndex(where: { Columns($0) != nil }),
               let columns = Columns(rows[headerIndex])
@@ -28,7 +28,7 @@ enum PrivatBankXLSX {
         let period = rows[..<headerIndex].lazy.compactMap(period).first
         var facts: [BankFact] = [], unread: [UnreadRow] = [], accounts: [String] = []
         for row in rows[(headerIndex + 1)...] where row.cells.values.contains(where: { !$0.text.trimmedCell.isEmpty }) {
-            switch fact(row, columns, zone: zone) {
+            switch fact(row, columns, zone: zone, bounds: bounds) {
             case .success(let fact):
                 if !fact.account.isEmpty, !accounts.contains(fact.account) { accounts.append(fact.account) }
                 facts.append(fact)
@@ -63,21 +63,24 @@ enum PrivatBankXLSX {
         }
     }
 
-    static func fact(_ row: SheetRow, _ columns: Columns, zone: ZoneRules) -> Result<BankFact, UnreadRow> {
+    /// Rows outside `bounds` are `.outOfRange`, checked before the time is converted.
+    static func fact(_ row: SheetRow, _ columns: Columns, zone: ZoneRules, bounds: BankBounds) -> Result<BankFact, UnreadRow> {
         func fail(_ reason: UnreadRow.Reason) -> Result<BankFact, UnreadRow> { .failure(UnreadRow(line: row.number, reason: reason)) }
         func cell(_ column: Int?) -> SheetCell? { column.flatMap { row.cells[$0] } }
         func text(_ column: Int?) -> String? { cell(column).map(\.text.trimmedCell).flatMap { $0.isEmpty ? nil : $0 } }
         guard let stamp = wallClock(cell(columns.date), time: cell(columns.time)) else { return fail(.date) }
+        guard bounds.dates.contains(stamp.date) else { return fail(.outOfRange) }
         guard let currency = text(columns.cardCurrency).flatMap(currencyWord) else { return fail(.currency) }
         guard let amount = money(cell(columns.cardAmount), currency) else { return fail(.amount) }
         // The transaction amount is unsigned: it moves the way the card amount does.
         let operation = text(columns.currency).flatMap(currencyWord).flatMap { money(cell(columns.amount), $0) }
             .map { Money(minorUnits: amount.minorUnits < 0 ? -abs($0.minorUnits) : abs($0.minorUnits), currency: $0.currency) }
         let balance = money(cell(columns.balance), text(columns.balanceCurrency).flatMap(currencyWord) ?? currency)
-        return .success(BankFact(
+        let fact = BankFact(
             bank: .privatbank, account: text(columns.card) ?? "", time: CellValues.instant(stamp.date, second: stamp.second, in: zone),
             amount: amount, operationAmount: operation, description: text(columns.description) ?? "",
-            bankCategory: text(columns.category), balanceAfter: balance))
+            bankCategory: text(columns.category), balanceAfter: balance)
+        return bounds.checked(fact).map { .success($0) } ?? fail(.outOfRange)
     }
 
     /// A date cell as text (`30.10.2026 19:12:00`) or as an Excel serial number, with the

@@ -38,6 +38,8 @@ public struct UnreadRow: Error, Equatable, Sendable {
         case mcc
         /// A quoted cell runs to the end of the file.
         case unclosedQuote
+        /// A date or an amount no operation has (31.12.9999, 1970, 10¹² ₴): `BankBounds`.
+        case outOfRange
     }
 
     /// The line (CSV, counting from 1, the header included) or the sheet's row number.

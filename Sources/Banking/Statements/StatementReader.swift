@@ -18,39 +18,48 @@ public enum StatementReader {
     /// missing, statements are read as UTC.
     public static let kyiv: ZoneRules = ZoneRules(identifier: "Europe/Kyiv") ?? ZoneRules(identifier: "Europe/Kiev") ?? .utc
 
-    public static func read(_ data: Data, fileName: String, zone: ZoneRules = kyiv) -> Result<Statement, StatementProblem> {
-        read([UInt8](data), fileName: fileName, zone: zone)
+    public static func read(_ data: Data, fileName: String, zone: ZoneRules = kyiv, now: Date) -> Result<Statement, StatementProblem> {
+        read([UInt8](data), fileName: fileName, zone: zone, now: now)
     }
 
-    /// The statement in `bytes`, or what is wrong with them. `zone` is the banks' clock.
-    public static func read(_ bytes: [UInt8], fileName: String, zone: ZoneRules = kyiv) -> Result<Statement, StatementProblem> {
+    /// The statement in `bytes`, or what is wrong with them. `zone` is the banks' clock; `now`
+    /// sets the last day a row may name (`BankBounds`): a row past the bounds is unread.
+    public static func read(_ bytes: [UInt8], fileName: String, zone: ZoneRules = kyiv, now: Date) -> Result<Statement, StatementProblem> {
         guard bytes.count <= maximumFileBytes else { return .failure(.tooLarge(limit: maximumFileBytes)) }
         let name = fileName.lowercased()
+        let bounds = BankBounds(now: now, zone: zone)
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
-            return PrivatBankXLSX.read(bytes, zone: zone)
+            return PrivatBankXLSX.read(bytes, zone: zone, bounds: bounds)
         }
         // The OLE container of Excel 97–2003, and of a password-protected XLSX.
         if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) || name.hasSuffix(".xls") {
             return .failure(.oldExcelFormat)
         }
-        return readCSV(bytes, csvName: name.hasSuffix(".csv"), zone: zone)
+        return readCSV(bytes, csvName: name.hasSuffix(".csv"), zone: zone, bounds: bounds)
     }
 
-    private static func readCSV(_ bytes: [UInt8], csvName: Bool, zone: ZoneRules) -> Result<Statement, StatementProblem> {
+    private static func readCSV(_ bytes: [UInt8], csvName: Bool, zone: ZoneRules, bounds: BankBounds) -> Result<Statement, StatementProblem> {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if let statement = readMonobankCSV(bytes, from: start, zone: zone, bounds: bounds) { return statement }
+        guard String(validating: bytes[start...], as: UTF8.self) == nil else { return .failure(.notAStatement) }
+        // Excel on a Ukrainian Windows saves a CSV in its code page: read as that, a Monobank
+        // file re-saved is the original. Anything else not UTF-8 is told so, not "not a statement".
+        if let statement = readMonobankCSV(Windows1251.utf8(bytes[start...]), from: 0, zone: zone, bounds: bounds) { return statement }
+        return .failure(csvName ? .damaged(.encoding) : .notAStatement)
+    }
+
+    /// The statement in a Monobank CSV from `start`, or nil when its header is not Monobank's.
+    private static func readMonobankCSV(_ bytes: [UInt8], from start: Int, zone: ZoneRules,
+                                        bounds: BankBounds) -> Result<Statement, StatementProblem>? {
         let firstLine = bytes[start...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
-        // Excel in a Ukrainian locale saves CSV with semicolons.
-        let separator = !firstLine.contains(UInt8(ascii: ",")) && firstLine.contains(UInt8(ascii: ";"))
-            ? UInt8(ascii: ";") : UInt8(ascii: ",")
-        var rows = CSVRows(bytes, from: start, separator: separator)
-        guard let header = rows.next(), let columns = MonobankCSV.columns(header.fields) else {
-            // Excel on Windows saves in its code page: say so rather than "not a statement".
-            if csvName, String(validating: bytes[start...], as: UTF8.self) == nil { return .failure(.damaged(.encoding)) }
-            return .failure(.notAStatement)
-        }
+        // Excel in a Ukrainian locale saves CSV with semicolons, and decimal commas.
+        let semicolons = !firstLine.contains(UInt8(ascii: ",")) && firstLine.contains(UInt8(ascii: ";"))
+        var rows = CSVRows(bytes, from: start, separator: semicolons ? UInt8(ascii: ";") : UInt8(ascii: ","))
+        guard let header = rows.next(), var columns = MonobankCSV.columns(header.fields) else { return nil }
+        columns.decimalComma = semicolons
         var facts: [BankFact] = [], unread: [UnreadRow] = []
         for row in rows where !row.fields.allSatisfy({ $0.trimmed.isEmpty }) {
-            switch MonobankCSV.fact(row, columns, zone: zone) {
+            switch MonobankCSV.fact(row, columns, zone: zone, bounds: bounds) {
             case .success(let fact): facts.append(fact)
             case .failure(let problem): unread.append(problem)
             }

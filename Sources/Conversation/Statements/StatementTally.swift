@@ -165,9 +165,12 @@ extension StatementsFeature {
         let parts: [(String, Int)] = [("recorded", tally.recorded), ("linked", tally.linked), ("transfers", tally.transfers),
                                       ("known", tally.known), ("attention", tally.attention)]
         for (key, count) in parts where count > 0 { lines.append(l("statement.summary.\(key)", ["count": .number(count)])) }
-        if !statement.unreadRows.isEmpty {
-            lines.append(l("statement.summary.unread", ["count": .number(statement.unreadRows.count),
-                                                        "lines": .text(statement.unreadRows.prefix(5).map { String($0.line) }.joined(separator: ", "))]))
+        // A row past the bounds was read and refused, not unreadable: the member is told which.
+        let unread = statement.unreadRows.filter { $0.reason != .outOfRange }
+        let outOfRange = statement.unreadRows.filter { $0.reason == .outOfRange }
+        for (key, rows) in [("unread", unread), ("out_of_range", outOfRange)] where !rows.isEmpty {
+            lines.append(l("statement.summary.\(key)", ["count": .number(rows.count),
+                                                        "lines": .text(rows.prefix(5).map { String($0.line) }.joined(separator: ", "))]))
         }
         return lines.joined(separator: "\n")
     }

@@ -36,7 +36,7 @@ extension StatementsFeature {
         if let cached {
             reading = cached
         } else {
-            switch StatementReader.read(data ?? [], fileName: statementImport.fileName) {
+            switch StatementReader.read(data ?? [], fileName: statementImport.fileName, now: clock.now()) {
             case .failure(let problem):
                 try fail(statementImport, problem: Self.key(problem))
                 return
@@ -72,6 +72,7 @@ extension StatementsFeature {
         case .oldExcelFormat: "old_excel"
         case .damaged: "damaged"
         case .empty: "empty"
+        case .unreadable(let rows) where rows.allSatisfy({ $0.reason == .outOfRange }): "out_of_range"
         case .unreadable: "unreadable"
         case .tooLarge: "too_large"
         }

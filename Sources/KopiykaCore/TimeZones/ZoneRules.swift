@@ -100,9 +100,19 @@ public struct ZoneRules: Sendable, Hashable, CustomStringConvertible {
         return t + Int64(offset(atSecond: t))
     }
 
+    /// Whole seconds since 1970, clamped to the days `LocalDate` holds (years 1–9999) with two
+    /// days to spare for any offset: an instant past them (a bank's `time` at Int64.max, NaN)
+    /// trapped in `Int64(_:)`, or made a year whose 1 January the footer rule force-unwraps.
+    /// Such an instant reads as the nearest of those days, never a trap.
     static func seconds(_ instant: Date) -> Int64 {
-        Int64(instant.timeIntervalSince1970.rounded(.down))
+        let t = instant.timeIntervalSince1970.rounded(.down)
+        guard t >= Double(secondsRange.lowerBound) else { return secondsRange.lowerBound }
+        guard t <= Double(secondsRange.upperBound) else { return secondsRange.upperBound }
+        return Int64(t)
     }
+
+    /// 0001-01-03 to 9999-12-29, in seconds since 1970.
+    static let secondsRange: ClosedRange<Int64> = -62_135_424_000...253_402_041_600
 }
 
 extension Int64 {

@@ -8,5 +8,9 @@ enum Fixtures {
     }
 
     static let monobank = "monobank-black-uah-2026-10.csv"
+    /// The same statement opened in Excel with Ukrainian settings and saved as "CSV
+    /// (розділювач — кома)": Windows-1251, `;`, CRLF, decimal commas, balances grouped by a
+    /// no-break space (`18 830,87`), the details with quotes quoted.
+    static let monobankExcel = "monobank-black-uah-2026-10-excel-uk.csv"
     static let privatbank = "privatbank-card-2026-10.xlsx"
 }

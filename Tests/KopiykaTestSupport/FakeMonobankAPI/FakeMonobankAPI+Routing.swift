@@ -36,7 +36,7 @@ extension FakeMonobankAPI {
                 return error(400, "Period must be no more than 31 days")
             }
             let account = parts[1] == "0" ? client.accounts.first?.id ?? "" : parts[1]
-            let items = (client.statements[account] ?? []).filter { from <= $0.time && $0.time <= to }
+            let items = (client.statements[account] ?? []).filter { $0.inEveryWindow || (from <= $0.time && $0.time <= to) }
                 .sorted { ($0.time, $0.id) > ($1.time, $1.id) }.prefix(statementLimit)
             return json(200, items.map { item($0, currencyCode: currency(of: account, in: client)) })
         default:

@@ -31,14 +31,19 @@ public final class FakeMonobankAPI: Sendable {
         public var mcc: Int
         public var amount: Int64
         public var hold: Bool
+        /// A bank gone wrong: the item comes in every statement answer, whatever its time
+        /// (a year 10000, Int64.max) and whatever window was asked.
+        public var inEveryWindow: Bool
 
-        public init(id: String, time: Int64, description: String, mcc: Int, amount: Int64, hold: Bool = false) {
+        public init(id: String, time: Int64, description: String, mcc: Int, amount: Int64, hold: Bool = false,
+                    inEveryWindow: Bool = false) {
             self.id = id
             self.time = time
             self.description = description
             self.mcc = mcc
             self.amount = amount
             self.hold = hold
+            self.inEveryWindow = inEveryWindow
         }
     }
 
