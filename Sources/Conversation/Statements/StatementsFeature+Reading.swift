@@ -27,6 +27,8 @@ extension StatementsFeature {
             return
         }
         switch StatementReader.read(data, fileName: statementImport.fileName) {
+        case .failure(.tooManyRows(let limit)):
+            try fail(statementImport, problem: "too_many_rows", ["limit": .number(limit)])
         case .failure(let problem):
             try fail(statementImport, problem: Self.key(problem))
         case .success(let statement):
@@ -45,6 +47,7 @@ extension StatementsFeature {
         case .empty: "empty"
         case .unreadable: "unreadable"
         case .tooLarge: "too_large"
+        case .tooManyRows: "too_many_rows"
         }
     }
 }

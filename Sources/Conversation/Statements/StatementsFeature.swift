@@ -33,11 +33,12 @@ struct StatementsFeature: Feature {
     }
 
     /// An import that could not be fetched or read: its progress message says why, in the
-    /// member's words (`problem` is a key's last part: `too_large`, `unavailable`).
-    func fail(_ statementImport: StatementImport, problem: String) throws {
+    /// member's words (`problem` is a key's last part: `too_large`, `unavailable`; `arguments`
+    /// what its message names).
+    func fail(_ statementImport: StatementImport, problem: String, _ arguments: [String: MessageArgument] = [:]) throws {
         try ledger.statements.finishImport(statementImport.id, problem: problem)
         guard let member = try ledger.families.member(id: statementImport.memberID) else { return }
-        try say(localizer(member)("statement.problem.\(problem)"), about: statementImport)
+        try say(localizer(member)("statement.problem.\(problem)", arguments), about: statementImport)
     }
 
     /// Replaces the import's progress message (or, without one, sends a new message).
