@@ -26,14 +26,19 @@ extension StatementsFeature {
             try ledger.statements.finishImport(statementImport.id, problem: "left")  // Nobody of that family to tell.
             return
         }
+        let used = try ledger.statements.rowsRead(memberID: member.id, since: clock.now().addingTimeInterval(-86_400))
+        let daily: [String: MessageArgument] = ["limit": .number(Self.dailyRows)]
+        guard used < Self.dailyRows else { return try fail(statementImport, problem: "daily_limit", daily) }
         switch StatementReader.read(data, fileName: statementImport.fileName) {
         case .failure(.tooManyRows(let limit)):
-            try fail(statementImport, problem: "too_many_rows", ["limit": .number(limit)])
+            try fail(statementImport, problem: "too_many_rows", ["limit": .number(limit)], rows: limit + 1)
         case .failure(let problem):
             try fail(statementImport, problem: Self.key(problem))
+        case .success(let statement) where used + statement.facts.count > Self.dailyRows:
+            try fail(statementImport, problem: "daily_limit", daily, rows: statement.facts.count)
         case .success(let statement):
             let tally = try take(statement.facts, member: member, importID: statementImport.id).tally
-            try ledger.statements.finishImport(statementImport.id)
+            try ledger.statements.finishImport(statementImport.id, rows: statement.facts.count)
             try say(summary(tally, statement: statement, l: localizer(member)), about: statementImport)
         }
     }

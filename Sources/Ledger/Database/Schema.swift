@@ -112,6 +112,7 @@ enum Schema {
         outboxStateCheck,
         entryIDs,
         transferSources,
+        statementRows,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -86,3 +86,12 @@ extension Schema {
         CREATE INDEX bank_facts_open_holds ON bank_facts (member_id, account, time) WHERE is_hold = 1;
         """)
 }
+
+extension Schema {
+    /// The rows each statement file cost to read, refused ones included, so that a member's
+    /// rows of a day are capped (`StatementStore.rowsRead`).
+    static let statementRows = Migration(version: 27, name: "statement import rows by member", sql: """
+        ALTER TABLE statement_imports ADD COLUMN rows INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX statement_imports_by_member ON statement_imports (member_id, created_at);
+        """)
+}
