@@ -1,6 +1,7 @@
 import Banking
 import Foundation
 import KopiykaCore
+import KopiykaTestSupport
 import Testing
 
 /// Own transfers paired by sorted sides against the rule read literally (every two transfers
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
-    func sortedSidesPairAsTheRuleReadLiterally(seed: UInt64) {
+    func sortedSidesPairAsTheRuleReadLiterally(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed)
         func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         let accounts = ["", "", "a", "b", "c"]
@@ -47,18 +48,19 @@ import Testing
                      amount: Money(minorUnits: Int64(pick(6) + 1) * 10_000 * (pick(2) == 0 ? 1 : -1), currency: pick(5) == 0 ? .usd : .uah),
                      mcc: 4829, description: "Переказ")
         }
-        let found = Self.pairs(FactRoles.classify(facts)), expected = Self.literalPairs(facts)
+        let (found, expected) = try await offThePool { (Self.pairs(FactRoles.classify(facts)), Self.literalPairs(facts)) }
         #expect(found == expected, "seed \(seed)")
         #expect(!expected.isEmpty, "the world pairs some")
     }
 
     /// 20,000 transfers of one amount, out and in by turns a second apart: each has two or
     /// more partners, so none pairs; sorted, that is a binary search a fact.
-    @Test func twentyThousandTransfersOfOneAmountPairNone() {
+    @Test func twentyThousandTransfersOfOneAmountPairNone() async throws {
         let facts = (0..<20_000).map { i in
             BankFact(bank: .monobank, account: "", time: Date(timeIntervalSince1970: Double(Self.t0 + Int64(i))),
                      amount: Money(minorUnits: i % 2 == 0 ? -10_000 : 10_000, currency: .uah), mcc: 4829, description: "Переказ")
         }
-        #expect(FactRoles.classify(facts).allSatisfy { $0 == .unpairedTransfer })
+        let roles = try await offThePool { FactRoles.classify(facts) }
+        #expect(roles.allSatisfy { $0 == .unpairedTransfer })
     }
 }

@@ -11,9 +11,9 @@ import Testing
     let base = StatementImportTests()
     var chat: TestConversation { base.chat }
 
-    @Test func refusedFilesCountAndTheNextWaitsForTomorrow() throws {
+    @Test func refusedFilesCountAndTheNextWaitsForTomorrow() async throws {
         try chat.say("/start")
-        let over = Data(StatementBenchmark.monobankCSV(rows: StatementReader.maximumRows + 1))
+        let over = try await offThePool { Data(StatementBenchmark.monobankCSV(rows: StatementReader.maximumRows + 1)) }
         for _ in 0..<3 {
             let answer = try base.importStatement(over).last?.replacingOccurrences(of: "\u{A0}", with: " ")
             #expect(answer?.hasPrefix("📄 Виписка задовга: за раз я читаю до 20 000 рядків.") == true, "\(answer ?? "")")
