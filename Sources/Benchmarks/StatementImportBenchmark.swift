@@ -48,4 +48,33 @@ public enum StatementImportBenchmark {
             + "\(after - typed) entries recorded from it, "
             + "\(try ledger.statements.facts(householdID: member.householdID, state: .linked, limit: rows).count) linked to typed ones")
     }
+
+    /// The hostile case: `count` typed `кава 85` on one day and a statement of `count` such
+    /// rows that day (3,000 are a 200 KB file). Every row could be every entry, so each asks;
+    /// the figure is how long the statements job holds the bot.
+    public static func coffees(count: Int = 3_000, folder: URL, print say: (String) -> Void) throws {
+        let home = try BenchHousehold(folder: folder, name: "coffees")
+        let (ledger, handler, member) = (home.ledger, home.handler, home.member)
+        let day = home.today.adding(days: -1)
+        let coffee = NewEntry(kind: .expense, amount: Money(minorUnits: 8_500, currency: .uah), category: "cafe", account: nil,
+                              date: day, note: "кава", originalText: "кава 85", isPrivate: false)
+        try ledger.transaction { _ = try ledger.entries.add(Array(repeating: coffee, count: count), by: member) }
+        var csv = "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
+            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n"
+        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        for i in 0..<count {
+            csv += "\(pad(day.day)).\(pad(day.month)).\(day.year) \(pad(8 + i / 3_600 % 12)):\(pad(i / 60 % 60)):\(pad(i % 60)),"
+                + "Кава,5814,-85.00,-85.00,UAH,—,—,—,\(100_000 + i).00\n"
+        }
+        let importID = try ledger.statements.addImport(member: member, chatID: 1, fileID: "bench", fileName: "coffees.csv",
+                                                       progressOutboxID: nil)
+        try ledger.statements.storeFetched(importID, data: Array(csv.utf8))
+        guard let source = ConversationHandler.jobSources.first(where: { $0.name == "statements" }) else { return }
+        let start = ContinuousClock.now
+        for job in try handler.dueJobs(source) { try ledger.transaction { try job.perform() } }
+        let seconds = seconds(since: start)
+        say("statement import, hostile: \(count) rows of кава 85 (\(csv.utf8.count / 1_024) KB) against \(count) typed on one day "
+            + "in \((seconds * 1e3).fixed(0)) ms; \(try ledger.statements.waitingCount(memberID: member.id)) wait for the member")
+    }
 }
+

@@ -38,7 +38,8 @@ public enum FactRole: Equatable, Sendable {
 ///    interest (`.income`).
 /// 6. Anything else in is `.income`, anything else out `.spending`.
 ///
-/// Pure. Cost: O(n) by an index on currency and amount, plus the candidates in each bucket.
+/// Pure. Cost: O(n log n) for transfers (`uniquePairs`); holds, which only the API has (500 a
+/// call), cost O(holds × facts).
 public enum FactRoles {
     public static let pairWindow: Int64 = 120
     public static let settleWindow: Int64 = 7 * 86_400
@@ -49,10 +50,7 @@ public enum FactRoles {
         for (i, fact) in facts.enumerated() where roles[i] == nil && fact.amount.minorUnits == 0 { roles[i] = .noMoney }
         for (i, fact) in facts.enumerated() where roles[i] == nil && [6010, 6011].contains(fact.mcc ?? 0) { roles[i] = .cash }
         let transfers = facts.indices.filter { roles[$0] == nil && isTransfer(facts[$0]) }
-        for (a, b) in uniquePairs(transfers, facts: facts, window: pairWindow, matches: { x, y in
-            // In Int128: `Int64.min` (an API item can say it) has no opposite in `Int64`.
-            Int128(x.amount.minorUnits) == -Int128(y.amount.minorUnits) && (x.account != y.account || x.account.isEmpty || x.bank != y.bank)
-        }) {
+        for (a, b) in uniquePairs(transfers, facts: facts) {
             roles[a] = .ownTransfer(pairedWith: b)
             roles[b] = .ownTransfer(pairedWith: a)
         }
@@ -100,30 +98,84 @@ public enum FactRoles {
         return result
     }
 
-    /// Pairs among `candidates` within `window` seconds for which `matches` holds, where each
-    /// side has exactly one partner. Bucketed by currency and amount without sign.
-    static func uniquePairs(_ candidates: [Int], facts: [BankFact], window: Int64,
-                            matches: (BankFact, BankFact) -> Bool) -> [(Int, Int)] {
-        struct Key: Hashable { var currency: String, minor: Int64 }
-        var buckets: [Key: [Int]] = [:]
-        for i in candidates {
-            buckets[Key(currency: facts[i].amount.currency.code, minor: facts[i].amount.minorUnits.magnitude.clamped), default: []].append(i)
+    /// Pairs among `candidates` within `window` seconds, of opposite signs and the same
+    /// amount and currency, on different accounts (or accounts a file does not name), where
+    /// each side has exactly one partner.
+    ///
+    /// Cost: O(n log n). Each bucket (currency and amount without sign) is split by sign and
+    /// sorted by time; a fact's partners are counted by binary search on the other side, less
+    /// those of its own named account; 20,000 transfers of one amount were 200 million
+    /// comparisons of every two.
+    static func uniquePairs(_ candidates: [Int], facts: [BankFact]) -> [(Int, Int)] {
+        struct Key: Hashable { var currency: String, magnitude: UInt64, outgoing: Bool }
+        var sides: [Key: [Int]] = [:]
+        for i in candidates where facts[i].amount.minorUnits != 0 {
+            let amount = facts[i].amount
+            sides[Key(currency: amount.currency.code, magnitude: amount.minorUnits.magnitude, outgoing: amount.minorUnits < 0), default: []].append(i)
         }
-        var partners: [Int: [Int]] = [:]
-        for bucket in buckets.values where bucket.count > 1 {
-            for (n, a) in bucket.enumerated() {
-                for b in bucket[(n + 1)...] {
-                    let apart = abs(Int64(facts[a].time.timeIntervalSince1970) - Int64(facts[b].time.timeIntervalSince1970))
-                    if apart <= window, matches(facts[a], facts[b]) {
-                        partners[a, default: []].append(b)
-                        partners[b, default: []].append(a)
-                    }
-                }
+        var partner: [Int: Int] = [:]
+        for (key, facing) in sides where !key.outgoing {
+            guard let other = sides[Key(currency: key.currency, magnitude: key.magnitude, outgoing: true)] else { continue }
+            let ins = TimeSide(facing, facts: facts), outs = TimeSide(other, facts: facts)
+            for (a, b) in [(ins, outs), (outs, ins)] {
+                for i in a.order { partner[i] = b.onlyPartner(of: i, facts: facts) }
             }
         }
-        return partners.compactMap { a, found in
-            guard a < (found.first ?? a), found.count == 1, let b = found.first, partners[b]?.count == 1 else { return nil }
-            return (a, b)
-        }.sorted { $0.0 < $1.0 }
+        return partner.compactMap { a, b in a < b && partner[b] == a ? (a, b) : nil }.sorted { $0.0 < $1.0 }
     }
+
+    /// One side of a bucket in time order, with each named account's times apart, so that
+    /// partners within `pairWindow` are counted by binary search.
+    struct TimeSide {
+        struct Account: Hashable { var bank: BankFact.Bank, name: String }
+        let order: [Int]
+        let times: [Int64]
+        let accountTimes: [Account: [Int64]]
+        /// The first position after each one whose account differs from its own.
+        let nextOtherAccount: [Int]
+
+        init(_ indexes: [Int], facts: [BankFact]) {
+            order = indexes.sorted { (second(facts[$0]), $0) < (second(facts[$1]), $1) }
+            times = order.map { second(facts[$0]) }
+            var accountTimes: [Account: [Int64]] = [:]
+            for i in order where !facts[i].account.isEmpty {
+                accountTimes[Account(bank: facts[i].bank, name: facts[i].account), default: []].append(second(facts[i]))
+            }
+            self.accountTimes = accountTimes
+            var next = [Int](repeating: order.count, count: order.count)
+            for n in order.indices.reversed().dropFirst() {
+                let (this, after) = (facts[order[n]], facts[order[n + 1]])
+                next[n] = this.bank == after.bank && this.account == after.account ? next[n + 1] : n + 1
+            }
+            nextOtherAccount = next
+        }
+
+        /// The one fact of this side `fact` may pair with, or nil for none or several.
+        func onlyPartner(of i: Int, facts: [BankFact]) -> Int? {
+            let fact = facts[i], t = second(fact)
+            let lower = t &- FactRoles.pairWindow, upper = t &+ FactRoles.pairWindow
+            let (from, to) = (Self.first(in: times, atLeast: lower), Self.first(in: times, atLeast: upper &+ 1))
+            var count = to - from
+            let own = Account(bank: fact.bank, name: fact.account)
+            if !fact.account.isEmpty, let mine = accountTimes[own] {
+                count -= Self.first(in: mine, atLeast: upper &+ 1) - Self.first(in: mine, atLeast: lower)
+            }
+            guard count == 1 else { return nil }
+            let at = !fact.account.isEmpty && Account(bank: facts[order[from]].bank, name: facts[order[from]].account) == own
+                ? nextOtherAccount[from] : from
+            return at < to ? order[at] : nil
+        }
+
+        /// The first position in ascending `values` holding at least `value`.
+        static func first(in values: [Int64], atLeast value: Int64) -> Int {
+            var (low, high) = (0, values.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if values[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+    }
+
+    static func second(_ fact: BankFact) -> Int64 { Int64(fact.time.timeIntervalSince1970) }
 }

@@ -5,6 +5,14 @@ struct CSVRow {
     var fields: [String]
     /// A quoted field ran to the end of the file: the record is cut off.
     var unclosedQuote = false
+
+    /// Why 256: Monobank's export has 10 columns; a line of 20 million separators would
+    /// otherwise be 20 million strings. Fields past it are read over and dropped.
+    static let maximumFields = 256
+
+    mutating func append(_ field: @autoclosure () -> String) {
+        if fields.count < Self.maximumFields { fields.append(field()) }
+    }
 }
 
 /// RFC 4180 records over UTF-8 bytes: fields split by `separator`, quoted fields may hold the
@@ -30,7 +38,7 @@ struct CSVRows: Sequence, IteratorProtocol {
         while true {
             // A separator as the file's last byte leaves one empty field.
             guard position < bytes.count else {
-                row.fields.append("")
+                row.append("")
                 return row
             }
             if bytes[position] == Self.quote {
@@ -56,7 +64,7 @@ struct CSVRows: Sequence, IteratorProtocol {
                     }
                 }
                 guard closed else {
-                    row.fields.append(String(decoding: field, as: UTF8.self))
+                    row.append(String(decoding: field, as: UTF8.self))
                     row.unclosedQuote = true
                     return row
                 }
@@ -64,11 +72,11 @@ struct CSVRows: Sequence, IteratorProtocol {
                 let rest = position
                 skipToDelimiter()
                 field += bytes[rest..<position]
-                row.fields.append(String(decoding: field, as: UTF8.self))
+                row.append(String(decoding: field, as: UTF8.self))
             } else {
                 let start = position
                 skipToDelimiter()
-                row.fields.append(String(decoding: bytes[start..<position], as: UTF8.self))
+                row.append(String(decoding: bytes[start..<position], as: UTF8.self))
             }
             guard position < bytes.count else { return row }
             let byte = bytes[position]
@@ -87,4 +95,29 @@ struct CSVRows: Sequence, IteratorProtocol {
             position += 1
         }
     }
+
+    /// How many lines with anything on them follow `start`, outside quotes, counted only up
+    /// to `limit` + 1: whether a file is past the row cap, known before any row is built.
+    /// Cost: one pass over the bytes up to that line, no allocation.
+    static func countsMore(than limit: Int, in bytes: [UInt8], from start: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var lines = 0, quoted = false, empty = true
+            var at = Swift.min(Swift.max(0, start), buffer.count)
+            while at < buffer.count {
+                let byte = base[at]
+                at += 1
+                if byte == quote { quoted.toggle() }
+                if !quoted, byte == lf || byte == cr {
+                    if !empty { lines += 1 }
+                    if lines > limit { return true }
+                    empty = true
+                } else {
+                    empty = false
+                }
+            }
+            return lines + (empty ? 0 : 1) > limit
+        }
+    }
 }
+

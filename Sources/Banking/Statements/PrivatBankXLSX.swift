@@ -28,6 +28,9 @@ enum PrivatBankXLSX {
         let period = rows[..<headerIndex].lazy.compactMap(period).first
         var facts: [BankFact] = [], unread: [UnreadRow] = [], accounts: [String] = []
         for row in rows[(headerIndex + 1)...] where row.cells.values.contains(where: { !$0.text.trimmedCell.isEmpty }) {
+            guard facts.count + unread.count < StatementReader.maximumRows else {
+                return .failure(.tooManyRows(limit: StatementReader.maximumRows))
+            }
             switch fact(row, columns, zone: zone, bounds: bounds) {
             case .success(let fact):
                 if !fact.account.isEmpty, !accounts.contains(fact.account) { accounts.append(fact.account) }

@@ -67,6 +67,8 @@ public enum StatementProblem: Error, Equatable, Sendable {
     case unreadable([UnreadRow])
     /// The file, or a part inside it, is larger than `limit` bytes.
     case tooLarge(limit: Int)
+    /// The file holds more than `limit` rows (`StatementReader.maximumRows`): it was not read on.
+    case tooManyRows(limit: Int)
 
     public enum Damage: String, Equatable, Sendable {
         /// The ZIP directory is missing or cut off: an incomplete download.

@@ -18,7 +18,19 @@ struct SheetRow {
 }
 
 /// The two XLSX parts a statement needs: the shared strings and the first worksheet.
+///
+/// Bounded whatever the part holds: rows with cells past `StatementReader.maximumRows` (and a
+/// few title rows), `<row>` elements past twice that, cells past `maximumCells` and strings
+/// past `maximumStrings` are `.tooManyRows`. An empty row costs no allocation.
 enum SheetXML {
+    /// Rows above the statement's own: a title and a header, with room to spare.
+    static let headerRows = 10
+    /// Why 50 a row: a statement has 10 columns; a sheet of a million cells in a few rows is
+    /// no statement, and each cell read is a dictionary entry.
+    static let maximumCells = 50 * StatementReader.maximumRows
+    /// Why 25 a row: at most one distinct string per cell of the ten, with room to spare.
+    static let maximumStrings = 25 * StatementReader.maximumRows
+
     /// `xl/sharedStrings.xml`: each `<si>`'s text, rich-text runs (`<r><t>`) joined, phonetic
     /// hints (`<rPh>`) left out.
     static func sharedStrings(_ bytes: [UInt8]) throws(StatementProblem) -> [String] {
@@ -30,6 +42,7 @@ enum SheetXML {
             case .open(let name, _, let selfClosing):
                 if name.elementsEqual("si".utf8) {
                     current = []
+                    guard strings.count < maximumStrings else { throw .tooManyRows(limit: StatementReader.maximumRows) }
                     if selfClosing { strings.append("") }
                 } else if name.elementsEqual("rPh".utf8), !selfClosing {
                     phonetic += 1
@@ -57,13 +70,22 @@ enum SheetXML {
         var rows: [SheetRow] = []
         var row: SheetRow?
         var column = 0, type = "", value: [UInt8] = [], capturing = false, phonetic = 0
+        var lastNumber = 0, elements = 0, cells = 0
+        func keep(_ finished: SheetRow) throws(StatementProblem) {
+            lastNumber = finished.number
+            guard !finished.cells.isEmpty else { return }
+            guard rows.count < StatementReader.maximumRows + headerRows else { throw .tooManyRows(limit: StatementReader.maximumRows) }
+            rows.append(finished)
+        }
         while let event = try scanner.next() {
             switch event {
             case .open(let name, let attributes, let selfClosing):
                 if name.elementsEqual("row".utf8) {
-                    let number = XMLScanner.attribute("r", in: attributes).flatMap { Int($0) } ?? (rows.last?.number ?? 0) + 1
+                    elements += 1
+                    guard elements <= 2 * StatementReader.maximumRows + headerRows else { throw .tooManyRows(limit: StatementReader.maximumRows) }
+                    let number = XMLScanner.attribute("r", in: attributes).flatMap { Int($0) } ?? lastNumber + 1
                     column = 0
-                    if selfClosing { rows.append(SheetRow(number: number)) } else { row = SheetRow(number: number) }
+                    if selfClosing { try keep(SheetRow(number: number)) } else { row = SheetRow(number: number) }
                 } else if name.elementsEqual("c".utf8) {
                     column = XMLScanner.attribute("r", in: attributes).flatMap(columnIndex) ?? column
                     type = XMLScanner.attribute("t", in: attributes) ?? ""
@@ -76,10 +98,14 @@ enum SheetXML {
                 }
             case .close(let name):
                 if name.elementsEqual("row".utf8), let finished = row {
-                    rows.append(finished)
+                    try keep(finished)
                     row = nil
                 } else if name.elementsEqual("c".utf8) {
-                    if let cell = cell(type: type, value: XMLText.decode(value[...]), shared: shared) { row?.cells[column] = cell }
+                    if row != nil, let cell = cell(type: type, value: XMLText.decode(value[...]), shared: shared) {
+                        cells += 1
+                        guard cells <= maximumCells else { throw .tooManyRows(limit: StatementReader.maximumRows) }
+                        row?.cells[column] = cell
+                    }
                     column += 1
                 } else if name.elementsEqual("rPh".utf8) {
                     phonetic = max(0, phonetic - 1)

@@ -1,7 +1,16 @@
 /// A pull scanner over the XML of an XLSX part: tags and text, nothing more. No DTD is read
 /// and no entity but the five predefined and numeric ones is expanded, so a hostile part
-/// cannot make it expand text ("billion laughs") or read another file. Linear in the bytes.
+/// cannot make it expand text ("billion laughs") or read another file. Linear in the bytes,
+/// and bounded: past `maximumDepth` open elements or `maximumElements` in all, the part is
+/// refused as `.damaged(.layout)`.
 struct XMLScanner {
+    /// Why 32: a worksheet nests 6 deep (`worksheet/sheetData/row/c/is/r/t`); 5 million
+    /// nested elements are no sheet.
+    static let maximumDepth = 32
+    /// Why 2 million: a 20,000-row statement (`StatementReader.maximumRows`) of inline strings
+    /// is ~650,000 elements; 32 MB of `<a/>` would be 8 million events to walk.
+    static let maximumElements = 2_000_000
+
     enum Event {
         /// A start tag: its name without a namespace prefix, its raw attribute text, and
         /// whether it closes itself (`<c r="A1"/>`).
@@ -15,6 +24,8 @@ struct XMLScanner {
 
     private let bytes: [UInt8]
     private var position = 0
+    private var depth = 0
+    private var elements = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -38,7 +49,18 @@ struct XMLScanner {
             } else if starts(with: "<!") {
                 position = try end(of: ">")
             } else {
-                return try tag()
+                let event = try tag()
+                switch event {
+                case .open(_, _, let selfClosing):
+                    elements += 1
+                    if !selfClosing { depth += 1 }
+                    guard depth <= Self.maximumDepth, elements <= Self.maximumElements else { throw .damaged(.layout) }
+                case .close:
+                    depth = max(0, depth - 1)
+                default:
+                    break
+                }
+                return event
             }
         }
         return nil

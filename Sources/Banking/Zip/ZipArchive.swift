@@ -15,8 +15,11 @@ struct ZipArchive {
         var localHeader: Int
     }
 
-    /// 50 MB: a 10,000-row sheet is about 5 MB of XML; ten times that is no statement.
-    static let maximumEntryBytes = 50 * 1024 * 1024
+    /// 32 MB: a 10,000-row sheet is about 5 MB of XML, so the 20,000 rows a statement may
+    /// have (`StatementReader.maximumRows`) fit twice over with inline strings. It is also
+    /// the most a part costs in memory while it is read: a 98 KB file whose sheet inflated
+    /// to 49 MB held ~495 MB under the 50 MB cap before.
+    static let maximumEntryBytes = 32 * 1024 * 1024
 
     private let bytes: [UInt8]
     let entries: [Entry]

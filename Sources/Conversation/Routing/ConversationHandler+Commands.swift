@@ -12,9 +12,24 @@ extension ConversationHandler {
             try reply(unknownCommand(command.name, WelcomeFeature(context).localizer(member)))
             return
         }
+        if CommandThrottle.commands.contains(known.name), try !admitCostly(member: member, reply: reply) { return }
         let household = try WelcomeFeature(context).household(of: member)
         try known.run(CommandCall(context: context, argument: command.argument, member: member, household: household,
                                   message: message, reply: reply))
+    }
+
+    /// Whether `member` may have costly work done now (`CommandThrottle`): the first refusal
+    /// of a burst is answered kindly, the rest of it not at all.
+    func admitCostly(member: Member, reply: Replier) throws -> Bool {
+        switch throttle.admit(memberID: member.id, at: clock.now()) {
+        case .allowed:
+            return true
+        case .refused:
+            try reply(WelcomeFeature(context).localizer(member)("command.throttled"))
+            return false
+        case .dropped:
+            return false
+        }
     }
 
     /// A slash command we do not know: the nearest one when there is one, else `/help`.

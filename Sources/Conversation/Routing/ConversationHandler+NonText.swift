@@ -22,7 +22,8 @@ extension ConversationHandler {
         case .sticker: key = "nontext.sticker"
         case .document where message.file.map(StatementsFeature.mayBeStatement) ?? false:
             // A statement's caption is rarely an entry: the file is what they sent.
-            if let file = message.file { try StatementsFeature(context).receive(file, member: member, reply: reply) }
+            guard let file = message.file, try admitCostly(member: member, reply: reply) else { return }
+            try StatementsFeature(context).receive(file, member: member, reply: reply)
             return
         case .document(let caption):
             let household = try entries.household(of: member)

@@ -17,6 +17,8 @@ public final class ConversationHandler {
     let clock: WallClock
     public var settings: ConversationSettings
     let statementReading = StatementReadingCache()
+    /// Costly commands and statement files per member; in memory: a restart forgets it.
+    var throttle = CommandThrottle()
 
     public init(ledger: Ledger, catalog: Catalog, clock: WallClock, settings: ConversationSettings,
                 parser: EntryParser = EntryParser()) {

@@ -36,10 +36,16 @@ extension StatementsFeature {
         if let cached {
             reading = cached
         } else {
+            let used = try ledger.statements.rowsRead(memberID: member.id, since: clock.now().addingTimeInterval(-86_400))
+            let daily: [String: MessageArgument] = ["limit": .number(Self.dailyRows)]
+            guard used < Self.dailyRows else { return try fail(statementImport, problem: "daily_limit", daily) }
             switch StatementReader.read(data ?? [], fileName: statementImport.fileName, now: clock.now()) {
+            case .failure(.tooManyRows(let limit)):
+                return try fail(statementImport, problem: "too_many_rows", ["limit": .number(limit)], rows: limit + 1)
             case .failure(let problem):
-                try fail(statementImport, problem: Self.key(problem))
-                return
+                return try fail(statementImport, problem: Self.key(problem))
+            case .success(let statement) where used + statement.facts.count > Self.dailyRows:
+                return try fail(statementImport, problem: "daily_limit", daily, rows: statement.facts.count)
             case .success(let statement):
                 reading = StatementReading(importID: statementImport.id, statement: statement,
                                            roles: FactRoles.classify(statement.facts))
@@ -61,7 +67,7 @@ extension StatementsFeature {
         progress.nextRow = slice.upperBound
         guard slice.upperBound == facts.count else { return try ledger.statements.saveProgress(statementImport.id, progress) }
         context.statementReading.forget()
-        try ledger.statements.finishImport(statementImport.id)
+        try ledger.statements.finishImport(statementImport.id, rows: facts.count)
         try say(summary(StatementTally(progress), statement: reading.statement, l: localizer(member)), about: statementImport)
     }
 
@@ -75,6 +81,7 @@ extension StatementsFeature {
         case .unreadable(let rows) where rows.allSatisfy({ $0.reason == .outOfRange }): "out_of_range"
         case .unreadable: "unreadable"
         case .tooLarge: "too_large"
+        case .tooManyRows: "too_many_rows"
         }
     }
 }

@@ -10,6 +10,11 @@ struct StatementsFeature: Feature {
     let context: ConversationContext
     init(_ context: ConversationContext) { self.context = context }
 
+    /// Why 50,000: two and a half statements at the row cap, a family's years of history in
+    /// a day; past it a member's files wait for tomorrow, so that nobody's imports hold the
+    /// bot's one thread for long. Counted over the last 24 hours, refused files included.
+    static let dailyRows = 50_000
+
     /// Why 20 MB: the most Telegram lets a bot download.
     static let sizeLimit: Int64 = 20 * 1024 * 1024
 
@@ -33,11 +38,12 @@ struct StatementsFeature: Feature {
     }
 
     /// An import that could not be fetched or read: its progress message says why, in the
-    /// member's words (`problem` is a key's last part: `too_large`, `unavailable`).
-    func fail(_ statementImport: StatementImport, problem: String) throws {
-        try ledger.statements.finishImport(statementImport.id, problem: problem)
+    /// member's words (`problem` is a key's last part: `too_large`, `unavailable`; `arguments`
+    /// what its message names).
+    func fail(_ statementImport: StatementImport, problem: String, _ arguments: [String: MessageArgument] = [:], rows: Int = 0) throws {
+        try ledger.statements.finishImport(statementImport.id, problem: problem, rows: rows)
         guard let member = try ledger.families.member(id: statementImport.memberID) else { return }
-        try say(localizer(member)("statement.problem.\(problem)"), about: statementImport)
+        try say(localizer(member)("statement.problem.\(problem)", arguments), about: statementImport)
     }
 
     /// Replaces the import's progress message (or, without one, sends a new message).

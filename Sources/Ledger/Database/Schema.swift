@@ -113,6 +113,7 @@ enum Schema {
         entryIDs,
         transferSources,
         statementProgress,
+        statementRows,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

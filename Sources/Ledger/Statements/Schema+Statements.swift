@@ -103,4 +103,11 @@ extension Schema {
             known INTEGER NOT NULL
         );
         """)
+
+    /// The rows each statement file cost to read, refused ones included, so that a member's
+    /// rows of a day are capped (`StatementStore.rowsRead`).
+    static let statementRows = Migration(version: 28, name: "statement import rows by member", sql: """
+        ALTER TABLE statement_imports ADD COLUMN rows INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX statement_imports_by_member ON statement_imports (member_id, created_at);
+        """)
 }

@@ -91,11 +91,18 @@ public struct StatementStore {
         try db.queryFirst("SELECT data FROM statement_imports WHERE id = ? AND state = 'fetched'", importID) { $0.blob(0) }
     }
 
-    /// Ends an import: read, or failed with a problem; either way its bytes and its
-    /// progress go.
-    public func finishImport(_ importID: Int64, problem: String? = nil) throws {
-        try db.execute("UPDATE statement_imports SET state = ?, problem = ?, data = NULL WHERE id = ?",
-                       arguments: [problem == nil ? "read" : "failed", problem, importID])
+    /// Ends an import: read, or failed with a problem; either way its bytes and its progress
+    /// go. `rows` is what reading it cost, counted against its member's day.
+    public func finishImport(_ importID: Int64, problem: String? = nil, rows: Int = 0) throws {
+        try db.execute("UPDATE statement_imports SET state = ?, problem = ?, data = NULL, rows = ? WHERE id = ?",
+                       arguments: [problem == nil ? "read" : "failed", problem, rows, importID])
         try db.execute("DELETE FROM statement_progress WHERE import_id = ?", arguments: [importID])
+    }
+
+    /// The rows of the files `memberID` sent since `since`, read or refused. Reads the
+    /// member's imports of that time only (`statement_imports_by_member`).
+    public func rowsRead(memberID: Int64, since: Date) throws -> Int {
+        try db.queryFirst("SELECT coalesce(sum(rows), 0) FROM statement_imports WHERE member_id = ? AND created_at >= ?",
+                          memberID, Ledger.timestamp(since)) { Int($0.int64(0)) } ?? 0
     }
 }

@@ -55,6 +55,7 @@ struct BenchCommand {
                     print("statement reconciliation, pure: 10000 facts against 10000 entries in "
                           + "\((StatementBenchmark.reconciliation() * 1e3).fixed(1)) ms")
                     try StatementImportBenchmark.run(folder: folder) { print($0) }
+                    try StatementImportBenchmark.coffees(folder: folder) { print($0) }
                 case "charts":
                     ChartsBenchmark.run { print($0) }
                 default:

@@ -1,0 +1,90 @@
+import Foundation
+import KopiykaTestSupport
+import Ledger
+import Testing
+
+/// The built `kopiyka run` against the fake Bot API: a member sends a 9 MB Monobank CSV of
+/// 300,000 rows (under Telegram's 20 MB). It is refused in words, nothing of it is stored,
+/// another family's `кава 85` is answered within a second all the while, and the bot's peak
+/// memory stays under 100 MB.
+@Suite(.serialized) struct StatementLimitsEndToEndTests {
+    let folder = TemporaryDirectory("statement-limits-e2e")
+    let fake = FakeBotAPI()
+    var databasePath: String { folder.path("kopiyka.sqlite") }
+    let olha: Int64 = 911, taras: Int64 = 912
+
+    init() throws { try fake.start() }
+
+    func texts(_ chat: Int64) -> [String] {
+        fake.sentMessages(chatID: chat).map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
+    }
+
+    static func hugeStatement() -> Data {
+        var bytes = Array(("Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
+            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n").utf8)
+        let row = Array("01.11.2026 12:00:00,Кава,5814,-85.00,-85.00,UAH,—,—,—,1.00\n".utf8)
+        bytes.reserveCapacity(bytes.count + row.count * 300_000)
+        for _ in 0..<300_000 { bytes += row }
+        return Data(bytes)
+    }
+
+    /// How long until `condition` held, less the time this test process itself was starved
+    /// (a 20 ms pause that took over 200 ms): on a loaded machine the bot's latency, not the
+    /// test's; nil after 30 s.
+    func answered(_ condition: () -> Bool) async -> Duration? {
+        let start = ContinuousClock.now, pause = Duration.milliseconds(20)
+        var starved = Duration.zero
+        while ContinuousClock.now - start < .seconds(30) {
+            if condition() { return ContinuousClock.now - start - starved }
+            let before = ContinuousClock.now
+            try? await Task.sleep(for: pause)
+            let late = ContinuousClock.now - before - pause
+            if late > .milliseconds(200) { starved += late }
+        }
+        return nil
+    }
+
+    /// The most memory the process has held, from the kernel (`VmHWM`), in bytes.
+    static func peakMemory(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        return kilobytes * 1_024
+    }
+
+    @Test func aThreeHundredThousandRowStatementIsRefusedWhileAnotherFamilyIsAnswered() async throws {
+        defer { fake.stop() }
+        let bot = try KopiykaProcess(environment: [
+            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
+            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
+        ], workingDirectory: folder.url).start(["run"])
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
+        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        let huge = Self.hugeStatement()
+        #expect(huge.count > 9_000_000 && huge.count < 20 * 1024 * 1024)
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: huge, firstName: "Оля")
+        var slowest = Duration.zero, coffees = 0
+        while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка задовга") }), coffees < 300 {
+            coffees += 1
+            let before = texts(taras).count
+            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
+            let waited = await answered { texts(taras).count > before }
+            #expect(waited != nil)
+            slowest = max(slowest, waited ?? .seconds(30))
+        }
+        #expect(await eventually { texts(olha).contains { $0.hasPrefix("📄 Виписка задовга: за раз я читаю до 20 000 рядків.") } },
+                "\(texts(olha))")
+        #expect(slowest < .seconds(1), "another family waited \(slowest) for its coffee")
+        let peak = try #require(Self.peakMemory(of: bot.pid))
+        #expect(peak < 100 * 1_024 * 1_024, "peak memory \(peak / 1_048_576) MB")
+        print("300,000-row CSV: \(coffees) coffees meanwhile, the slowest answered in \(slowest); peak \(peak / 1_048_576) MB")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+
+        let ledger = try Ledger(path: databasePath)
+        let member = try #require(try ledger.families.member(telegramUserID: olha))
+        #expect(try ledger.entries.count(householdID: member.householdID) == 0, "nothing of the file is stored")
+        #expect(try ledger.statements.facts(householdID: member.householdID, state: .recorded).isEmpty)
+    }
+}
