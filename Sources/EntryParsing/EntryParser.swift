@@ -44,9 +44,11 @@ public struct EntryParser: Sendable {
         var entries: [ParsedEntry] = []
         var defaults = Message.Defaults()
         let dates = EntryParser.acceptedDates(today: today)
+        let cues = MessageCues(message.scalars, message.tokens)
         for line in message.lines {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
-                switch entry(from: draft, in: message, defaults: defaults, dates: dates, rules: rules, cost: &cost) {
+                switch entry(from: draft, in: message, defaults: defaults, dates: dates, rules: rules, received: cues.mayBeReceived,
+                             cost: &cost) {
                 case .success(let entry?): entries.append(entry)
                 case .success(nil): continue
                 case .failure(let failure): return .failure(failure)
@@ -54,7 +56,7 @@ public struct EntryParser: Sendable {
             }
         }
         guard !entries.isEmpty else { return .failure(.noAmount) }
-        if let intent = MessageIntent.of(message.scalars, message.tokens) { return .failure(intent.failure) }
+        if let intent = cues.intent { return .failure(intent.failure) }
         if message.isPrivate {
             for i in entries.indices { entries[i].isPrivate = true }
         }
@@ -131,8 +133,9 @@ public struct EntryParser: Sendable {
         tokens.contains { ["інше", "інші", "другое", "прочее", "other", "misc"].contains($0.text) }
     }
 
+    /// `received`: a word of the message may tell money that came to the writer.
     private func entry(from draft: EntryDraft, in message: Message, defaults: Message.Defaults, dates: ClosedRange<LocalDate>,
-                       rules: (any CategoryRules)?, cost: inout ParseCost) -> Result<ParsedEntry?, ParseFailure> {
+                       rules: (any CategoryRules)?, received: Bool, cost: inout ParseCost) -> Result<ParsedEntry?, ParseFailure> {
         guard let amount = draft.amount else {
             return draft.hasLeftovers(message.tokens) ? .failure(.noAmount) : .success(nil)
         }
@@ -154,7 +157,7 @@ public struct EntryParser: Sendable {
         let date = draft.date ?? defaults.date ?? message.today
         guard dates.contains(date) else { return .failure(.dateOutOfRange) }
         let note = message.note(of: draft)
-        let plus = draft.plus || amount.plus || ReceivedMoney.isReceived(message.scalars, message.tokens, draft.tokens)
+        let plus = draft.plus || amount.plus || (received && ReceivedMoney.isReceived(message.scalars, message.tokens, draft.tokens))
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
             message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,
             exact: message.exact, stems: message.stems, plus: plus, cost: &cost)

@@ -3,12 +3,12 @@ import KopiykaCore
 extension EntryParser {
     /// A purchase or a payment told in the past (`купив торт 680`, `здала 1000 на стіл`): only
     /// an entry says so.
-    static let spendingVerbs: Set<String> = [
+    static let spendingVerbs: Set<WordKey> = Set([
         "купив", "купила", "купили", "купил", "заплатив", "заплатила", "заплатили", "заплатил", "оплатив", "оплатила",
         "оплатили", "оплатил", "скинув", "скинула", "скинул", "здала", "здав", "сдала", "сдал", "витратив", "витратила",
         "витратили", "потратив", "потратила", "потратил", "віддав", "віддала", "отдал", "отдала",
         "bought", "paid", "spent",
-    ]
+    ].map(WordKey.init))
 
     /// Whether every entry of `text` carries, beside its amount, a word only an entry has: a
     /// category or merchant, a currency, an account, a purchase or payment in the past tense;
@@ -18,7 +18,7 @@ extension EntryParser {
     /// message, and only groups pay it.
     public func readsAsEntry(_ text: String, today: LocalDate) -> Bool {
         let message = Message(text, today: today, lexicon: Lexicon.shared)
-        guard MessageIntent.of(message.scalars, message.tokens) == nil else { return false }
+        guard MessageCues(message.scalars, message.tokens).intent == nil else { return false }
         var defaults = Message.Defaults()
         var cost = ParseCost()
         var found = false
@@ -34,7 +34,7 @@ extension EntryParser {
                     if case .category? = message.meanings[i] { return true }
                     return false
                 }
-                let spent = draft.tokens.contains { message.tokens[$0].kind == .word && Self.spendingVerbs.contains(message.tokens[$0].text) }
+                let spent = draft.tokens.contains { message.tokens[$0].kind == .word && Self.spendingVerbs.contains(WordKey(message.tokens[$0].text)) }
                 guard named || spent || amount.currency != nil || draft.currency != nil || draft.account != nil else { return false }
             }
         }

@@ -55,13 +55,13 @@ enum AmbiguousAmounts {
         guard candidates.count >= 2 else { return nil }
         for (a, b) in zip(candidates, candidates.dropFirst()) where !a.tooLarge && !b.tooLarge && a.span.upperBound <= b.span.lowerBound {
             let between = tokens[a.span.upperBound..<b.span.lowerBound]
-            guard between.count <= 4, between.contains(where: { $0.kind == .word && orWords.contains($0.text) }) else { continue }
+            guard between.count <= 4, between.contains(where: { $0.kind == .word && orWords.contains(WordKey($0.text)) }) else { continue }
             return (a, b)
         }
         return nil
     }
 
-    static let orWords: Set<String> = ["чи", "або", "или", "либо", "ли", "or", "either"]
+    static let orWords: Set<WordKey> = Set(["чи", "або", "или", "либо", "ли", "or", "either"].map(WordKey.init))
 
     /// `United24`, `А-95`: the digits of a name decide nothing.
     static func isName(_ c: AmountCandidate, _ tokens: [Token]) -> Bool {

@@ -22,6 +22,9 @@ struct AmountCandidate: Sendable {
     /// Tokens before `span` it also uses (`+`, `$`).
     var prefix: Int = 0
 
+    /// Between a currency and its minor units: `97 zloty and 50 groszy`.
+    static let and: Set<WordKey> = Set(["і", "й", "та", "и", "and"].map(WordKey.init))
+
     /// Finds every amount in `tokens[range]`, skipping consumed tokens.
     static func all(in tokens: [Token], _ range: Range<Int>, meanings: [Meaning?], consumed: TokenFlags,
                     lexicon: Lexicon) -> [AmountCandidate] {
@@ -77,7 +80,7 @@ struct AmountCandidate: Sendable {
             marked = true
             j += 1
             if whole { _ = addRest(tokens, at: &j, below: scale, meanings: meanings, lexicon: lexicon, end: range.upperBound, free: free) }
-        } else if !spoken, free(j), value.scale == 0, tokens[j].kind == .word, tokens[j].text.hasPrefix("штук") {
+        } else if !spoken, free(j), value.scale == 0, tokens[j].kind == .word, tokens[j].text.utf8.starts(with: "штук".utf8) {
             // `за 3 штуки`: NotMoney left it free, so it is thousands (see `NotMoney.thousands`).
             if let scaled = value.multiplied(by: 1000) { value = scaled } else { tooLarge = true }
             marked = true
@@ -97,7 +100,7 @@ struct AmountCandidate: Sendable {
             self.currency = currency
             j += 1
             // `85 гривень 50 копійок`, `97 zloty and 50 groszy`.
-            let and = free(j) && tokens[j].kind == .word && ["і", "й", "та", "и", "and"].contains(tokens[j].text) ? 1 : 0
+            let and = free(j) && tokens[j].kind == .word && AmountCandidate.and.contains(WordKey(tokens[j].text)) ? 1 : 0
             if free(j + and), let (minor, next) = AmountCandidate.minorPart(tokens, j + and, range, lexicon: lexicon, meanings: meanings),
                let sum = value + minor {
                 value = sum

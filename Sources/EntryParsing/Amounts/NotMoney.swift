@@ -236,7 +236,7 @@ enum NotMoney: Equatable {
     /// message's only one and follows `за`/`на`; `хліб 2 штуки 60` and `батарейки 4 штуки`
     /// count pieces.
     private static func thousands(_ tokens: [Token], at i: Int) -> Bool {
-        guard i + 1 < tokens.count, tokens[i + 1].text.hasPrefix("штук"),
+        guard i + 1 < tokens.count, tokens[i + 1].text.utf8.starts(with: "штук".utf8),
               !tokens.indices.contains(where: { $0 != i && tokens[$0].kind == .number }) else { return false }
         return tokens[..<i].contains { $0.kind == .word && ($0.text == "за" || $0.text == "на") }
     }

@@ -3,70 +3,94 @@
 /// передоплату 1 500`, `got paid 6 450 zł`. A giving verb counts when a person is its subject
 /// (a kin or role word, or a capitalised name in its nominative) or when `мені`/`me` follows;
 /// `заплатив` only for someone who pays the writer (a client, an employer), since a member who
-/// paid a bill spent the family's money. One pass over the entry's words, no allocation.
+/// paid a bill spent the family's money. One table look-up per word (by bytes: `WordKey`), no
+/// allocation.
 enum ReceivedMoney {
     static func isReceived(_ scalars: [Unicode.Scalar], _ tokens: [Token], _ range: Range<Int>) -> Bool {
+        func role(_ k: Int) -> Role { range.contains(k) && tokens[k].kind == .word ? roles[WordKey(tokens[k].text)] ?? [] : [] }
+        var got = false, gotWith = false
         for i in range where tokens[i].kind == .word {
-            let word = tokens[i].text
-            if received.contains(word) { return true }
-            if word == "got", range.contains(where: { got.contains(tokens[$0].text) }) { return true }
+            let word = role(i)
+            if word.isEmpty { continue }
+            if word.contains(.received) { return true }
+            got = got || word.contains(.got)
+            gotWith = gotWith || word.contains(.gotWith)
+            if got && gotWith { return true }
             // `штука від діда`, `from grandma`: who the money came from.
-            if from.contains(word), let next = range.contains(i + 1) ? tokens[i + 1] : nil,
-               people.contains(next.text) || peopleGenitive.contains(next.text) { return true }
-            let paid = paying.contains(word)
-            guard paid || giving.contains(word) else { continue }
+            if word.contains(.from), !role(i + 1).isDisjoint(with: [.person, .genitive]) { return true }
+            let paid = word.contains(.paying)
+            guard paid || word.contains(.giving) else { continue }
             // `скинула мені`, and a subject after its verb in uk or ru: `скинула хрещена` (in en
             // the word after the verb is whom it went to: `sent mom 100`).
-            if let next = range.contains(i + 1) ? tokens[i + 1] : nil, next.kind == .word,
-               toMe.contains(next.text) || (!paid && !word.utf8.allSatisfy({ $0 < 0x80 }) && people.contains(next.text)) {
+            let next = role(i + 1)
+            if next.contains(.toMe) || (!paid && next.contains(.person) && !tokens[i].text.utf8.allSatisfy({ $0 < 0x80 })) {
                 return true
             }
-            guard i > range.lowerBound, tokens[i - 1].kind == .word else { continue }
-            let subject = tokens[i - 1]
-            if payers.contains(subject.text) || (!paid && (people.contains(subject.text) || isName(subject, scalars))) { return true }
+            let subject = role(i - 1)
+            if subject.contains(.payer) || (!paid && (subject.contains(.person) || isName(i - 1, tokens, scalars, range))) {
+                return true
+            }
         }
         return false
     }
 
     /// A capitalised word that is no pronoun and does not end as a dative does (`Олі`, `Петру`).
-    private static func isName(_ token: Token, _ scalars: [Unicode.Scalar]) -> Bool {
-        guard scalars.indices.contains(token.start), scalars[token.start].properties.isUppercase,
-              token.text.unicodeScalars.count >= 3, let last = token.text.unicodeScalars.last else { return false }
-        return !pronouns.contains(token.text) && !"іуюї".unicodeScalars.contains(last)
+    private static func isName(_ k: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        guard range.contains(k), tokens[k].kind == .word, scalars.indices.contains(tokens[k].start),
+              scalars[tokens[k].start].properties.isUppercase, tokens[k].text.unicodeScalars.count >= 3,
+              let last = tokens[k].text.unicodeScalars.last else { return false }
+        return !(roles[WordKey(tokens[k].text)] ?? []).contains(.pronoun) && !"іуюї".unicodeScalars.contains(last)
     }
 
-    private static func set(_ words: String) -> Set<String> { Set(words.split(separator: " ").map(String.init)) }
+    struct Role: OptionSet {
+        let rawValue: UInt16
+        static let received = Role(rawValue: 1), got = Role(rawValue: 2), gotWith = Role(rawValue: 4)
+        static let giving = Role(rawValue: 8), paying = Role(rawValue: 16), toMe = Role(rawValue: 32)
+        static let payer = Role(rawValue: 64), person = Role(rawValue: 128), genitive = Role(rawValue: 256)
+        static let from = Role(rawValue: 512), pronoun = Role(rawValue: 1024)
+    }
 
-    private static let received = set("""
-        отримала отримав отримали отримую отримано получил получила получили получено заробив заробила заробили \
-        заработал заработала заработали прийшла прийшло надійшла надійшли надійшло пришла пришло поступила \
-        поступили поступило received earned
-        """)
-    private static let got = set("paid back refund refunded from")
-    private static let giving = set("""
-        дав дала дали дал скинув скинула скинули скинул перевів перевела перевели перевел переказав переказала \
-        переказали прислав прислала прислали прислал надіслав надіслала надіслали віддав віддала віддали отдал \
-        отдала отдали повернув повернула вернул вернула вернув подарував подарувала подарували подарил подарила \
-        подарили закинув закинула закинули кинув кинула кинули перекинув перекинула перекинули sent gave returned \
-        transferred
-        """)
-    private static let paying = set("заплатив заплатила заплатили заплатил заплатил оплатив оплатила оплатил paid")
-    private static let toMe = set("мені мне нам me us")
-    private static let payers = set("""
-        клієнт клієнтка клієнти клиент клиентка клиенты замовник замовниця заказчик заказчица роботодавець \
-        работодатель шеф бос начальник client customer employer boss
-        """)
-    private static let people = set("""
-        мама мамка мати тато татко батя батько папа дід дідусь дед дедушка бабуля бабуся баба бабушка бабця брат \
-        братик сестра сестричка хрещена хрещений крестная крестный кума кум тітка тьотя дядько тетя дядя син сын \
-        донька дочка доця доча сусід сусідка сосед соседка друг подруга свекруха теща свекор тесть хтось кто-то \
-        mom mum mother dad father grandma granny grandpa brother sister friend aunt uncle son daughter someone
-        """)
-    private static let from = set("від от from")
-    private static let peopleGenitive = set("""
-        мами тата батька баті діда дідуся бабусі бабулі бабці брата сестри хрещеної хрещеного тітки дядька сусіда \
-        сусідки друга подруги клієнта клієнтки мамы папы отца деда дедушки бабушки бабули крестной крестного тети \
-        дяди соседа соседки клиента клиентки
-        """)
-    private static let pronouns = set("я ми мы ти ты ви вы він вона он она воно вони они we you he she they")
+    private static let words: [(Role, String)] = [
+        (.received, """
+            отримала отримав отримали отримую отримано получил получила получили получено заробив заробила заробили \
+            заработал заработала заработали прийшла прийшло надійшла надійшли надійшло пришла пришло поступила \
+            поступили поступило received earned
+            """),
+        (.got, "got"),
+        (.gotWith, "paid back refund refunded from"),
+        (.giving, """
+            дав дала дали дал скинув скинула скинули скинул перевів перевела перевели перевел переказав переказала \
+            переказали прислав прислала прислали прислал надіслав надіслала надіслали віддав віддала віддали отдал \
+            отдала отдали повернув повернула вернул вернула вернув подарував подарувала подарували подарил подарила \
+            подарили закинув закинула закинули кинув кинула кинули перекинув перекинула перекинули sent gave returned \
+            transferred
+            """),
+        (.paying, "заплатив заплатила заплатили заплатил оплатив оплатила оплатил paid"),
+        (.toMe, "мені мне нам me us"),
+        (.payer, """
+            клієнт клієнтка клієнти клиент клиентка клиенты замовник замовниця заказчик заказчица роботодавець \
+            работодатель шеф бос начальник client customer employer boss
+            """),
+        (.person, """
+            мама мамка мати тато татко батя батько папа дід дідусь дед дедушка бабуля бабуся баба бабушка бабця брат \
+            братик сестра сестричка хрещена хрещений крестная крестный кума кум тітка тьотя дядько тетя дядя син сын \
+            донька дочка доця доча сусід сусідка сосед соседка друг подруга свекруха теща свекор тесть хтось кто-то \
+            mom mum mother dad father grandma granny grandpa brother sister friend aunt uncle son daughter someone
+            """),
+        (.genitive, """
+            мами тата батька баті діда дідуся бабусі бабулі бабці брата сестри хрещеної хрещеного тітки дядька сусіда \
+            сусідки друга подруги клієнта клієнтки мамы папы отца деда дедушки бабушки бабули крестной крестного тети \
+            дяди соседа соседки клиента клиентки
+            """),
+        (.from, "від от from"),
+        (.pronoun, "я ми мы ти ты ви вы він вона он она воно вони они we you he she they"),
+    ]
+
+    /// The words that may start a reading (`MessageCues.mayBeReceived`).
+    static let cueWords = words.filter { !$0.0.isDisjoint(with: [.received, .got, .giving, .paying, .from]) }
+        .map(\.1).joined(separator: " ")
+
+    private static let roles: [WordKey: Role] = words.reduce(into: [:]) { table, entry in
+        for word in entry.1.split(whereSeparator: \.isWhitespace) { table[WordKey(String(word)), default: []].insert(entry.0) }
+    }
 }

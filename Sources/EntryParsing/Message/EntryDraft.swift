@@ -108,7 +108,7 @@ struct EntryDraft {
     {
         let word = price.span.lowerBound - price.prefix - 1
         guard !price.tooLarge, word > range.lowerBound, all[word].kind == .word,
-              all[word].text == "по" || all[word].text == "at" else { return nil }
+              all[word].text.utf8.elementsEqual("по".utf8) || all[word].text.utf8.elementsEqual("at".utf8) else { return nil }
         for k in stride(from: word - 1, through: max(range.lowerBound, word - 4), by: -1) where all[k].kind == .number {
             guard case .value(let value, nil)? = all[k].shape, value.scale == 0, (1...99).contains(value.digits) else { return nil }
             return (value.digits, k, word)

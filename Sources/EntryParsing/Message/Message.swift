@@ -131,7 +131,7 @@ struct Message {
     }
 
     private func opensWithOr(_ range: Range<Int>) -> Bool {
-        range.prefix(2).contains { tokens[$0].kind == .word && AmbiguousAmounts.orWords.contains(tokens[$0].text) }
+        range.prefix(2).contains { tokens[$0].kind == .word && AmbiguousAmounts.orWords.contains(WordKey(tokens[$0].text)) }
     }
 
     func note(of draft: EntryDraft) -> String {
