@@ -45,8 +45,15 @@ public struct EntryParser: Sendable {
         var defaults = Message.Defaults()
         let dates = EntryParser.acceptedDates(today: today)
         let cues = MessageCues(message.scalars, message.tokens)
+        var refused: MessageIntent? = nil
         for line in message.lines {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
+                // `купи 3 батони`, `кава 50, на карті лишилось 300`: the part with a request, a
+                // question, a plan or a state records nothing; the rest of the message does.
+                if let amount = draft.amount, let intent = cues.intent(of: message.part(around: amount.span.lowerBound), in: message.tokens) {
+                    refused = refused ?? intent
+                    continue
+                }
                 switch entry(from: draft, in: message, defaults: defaults, dates: dates, rules: rules, received: cues.mayBeReceived,
                              cost: &cost) {
                 case .success(let entry?): entries.append(entry)
@@ -55,8 +62,7 @@ public struct EntryParser: Sendable {
                 }
             }
         }
-        guard !entries.isEmpty else { return .failure(.noAmount) }
-        if let intent = cues.intent { return .failure(intent.failure) }
+        guard !entries.isEmpty else { return .failure(refused?.failure ?? .noAmount) }
         if message.isPrivate {
             for i in entries.indices { entries[i].isPrivate = true }
         }
@@ -157,7 +163,7 @@ public struct EntryParser: Sendable {
         let date = draft.date ?? defaults.date ?? message.today
         guard dates.contains(date) else { return .failure(.dateOutOfRange) }
         let note = message.note(of: draft)
-        let plus = draft.plus || amount.plus || (received && ReceivedMoney.isReceived(message.scalars, message.tokens, draft.tokens))
+        let plus = draft.plus || amount.plus || (received && ReceivedMoney.isReceived(message.scalars, message.tokens, draft.tokens, meanings: message.meanings))
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
             message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,
             exact: message.exact, stems: message.stems, plus: plus, cost: &cost)

@@ -3,12 +3,7 @@ import KopiykaCore
 extension EntryParser {
     /// A purchase or a payment told in the past (`купив торт 680`, `здала 1000 на стіл`): only
     /// an entry says so.
-    static let spendingVerbs: Set<WordKey> = Set([
-        "купив", "купила", "купили", "купил", "заплатив", "заплатила", "заплатили", "заплатил", "оплатив", "оплатила",
-        "оплатили", "оплатил", "скинув", "скинула", "скинул", "здала", "здав", "сдала", "сдал", "витратив", "витратила",
-        "витратили", "потратив", "потратила", "потратил", "віддав", "віддала", "отдал", "отдала",
-        "bought", "paid", "spent",
-    ].map(WordKey.init))
+    static let spendingVerbs: Set<WordKey> = Set(MessageCues.spendingVerbs.split(whereSeparator: \.isWhitespace).map { WordKey(String($0)) })
 
     /// Whether every entry of `text` carries, beside its amount, a word only an entry has: a
     /// category or merchant, a currency, an account, a purchase or payment in the past tense;
@@ -18,13 +13,14 @@ extension EntryParser {
     /// message, and only groups pay it.
     public func readsAsEntry(_ text: String, today: LocalDate) -> Bool {
         let message = Message(text, today: today, lexicon: Lexicon.shared)
-        guard MessageCues(message.scalars, message.tokens).intent == nil else { return false }
+        let cues = MessageCues(message.scalars, message.tokens)
         var defaults = Message.Defaults()
         var cost = ParseCost()
         var found = false
         for line in message.lines {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
                 guard let amount = draft.amount else { continue }
+                guard cues.intent(of: message.part(around: amount.span.lowerBound), in: message.tokens) == nil else { return false }
                 guard draft.readings.isEmpty else { return false }
                 found = true
                 let (kind, category) = Categorizer(lexicon: message.lexicon).choose(

@@ -14,11 +14,12 @@ import Testing
     /// Each set with the score the parser last reached on it.
     /// - `b3`: 300 messages from five members of one family and its group (uk, ru, surzhyk, en,
     ///   voice transcripts; 118 must record nothing, 12 must be asked). First score, before any
-    ///   tuning: 180; 256 after tuning on it.
+    ///   tuning: 180; 256 after tuning on it, 253 once a reviewer's regressions were mended.
     /// - `b4`: 300 messages from another family (a couple with a baby, his mother dictating in
     ///   Russian, a student, a cousin in Germany, the group; 109 must record nothing, 13 must be
-    ///   asked), written before the tuning on `b3` and scored after it. First score: 238.
-    @Test(arguments: [("b3", 256), ("b4", 238)])
+    ///   asked), written before the tuning on `b3` and scored after it. First score: 238; 236
+    ///   once a reviewer's regressions were mended.
+    @Test(arguments: [("b3", 253), ("b4", 236)])
     func scoresAtLeast(_ name: String, _ floor: Int) throws {
         let set = try BlindSet(named: name)
         let score = set.score(today: LocalDate(year: 2026, month: 12, day: 7)!)

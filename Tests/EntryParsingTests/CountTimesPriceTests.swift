@@ -12,6 +12,9 @@ import Testing
         ("сигареты 2 пачки по 95", "190", "2×95"), ("билеты 3 по 450", "1350", "3×450"),
         ("2 t-shirts at 79 zł each", "158", "2×79"),
         ("2 кави 170", "170", nil), ("кава по 85", "85", nil),
+        // A reviewer's finds: a day, a range, a share is no count.
+        ("квитки на 3 грудня по 350", "350", nil), ("кіно на 7 по 200", "200", nil), ("скинулись нас 5 по 200", "200", nil),
+        ("3 сім'ї скинулись по 500", "500", nil),
     ]
 
     @Test(arguments: rows) func product(_ row: (String, String, String?)) throws {

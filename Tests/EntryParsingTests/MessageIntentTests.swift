@@ -38,6 +38,10 @@ import Testing
     @Test(arguments: [
         "купила хліб 45", "купив шини 8000", "заплатила за світло 846", "bought milk 2.50 usd",
         "взяв таксі 120", "запиши: треба було віддати 200 за гурток", "кава 85", "записать такси 150",
+        // A reviewer's finds: an afterthought, a reason or another clause's question is no intent.
+        "такси 200, завтра будет дороже", "молоко 45, знову подорожчало", "купила ліки 320, бо треба",
+        "Сільпо 450, а хто брав молоко?", "ліки 320, решту віддам завтра", "Чоловік сказав скинь 300, скинула",
+        "кава 50, на карті лишилось 300",
     ])
     func recordsWhatWasSpent(_ text: String) throws {
         let entries = try EntryParser().parse(text, today: Self.today).get()

@@ -60,6 +60,8 @@ import Testing
     маршрутка 208 квиток 25 => expense 25.00 UAH transport - 0 | маршрутка 208 квиток
     маршрутка 15 => expense 15.00 UAH transport - 0 | маршрутка
     рахунок 2:1 ставка 200 => expense 200.00 UAH other - 0 | рахунок 2:1 ставка
+    за квартиру 950 => expense 950.00 UAH housing - 0 | за квартиру
+    домофон 45 => expense 45.00 UAH utilities - 0 | домофон
     """)
 
     static let ru = MessageRow.rows("""
@@ -116,7 +118,7 @@ import Testing
     buy 2 liters of milk => no_amount
     I'm on the 3rd floor => no_amount
     flat 14 rent 9000 => expense 9000.00 UAH housing - 0 | flat 14 rent
-    bus 52 ticket 40 => expense 40.00 UAH transport - 0 | bus 52 ticket
+    bus 152 ticket 40 => expense 40.00 UAH transport - 0 | bus 152 ticket
     """)
 
     @Test(arguments: uk) func ukrainian(_ row: MessageRow) { row.check() }

@@ -15,6 +15,11 @@ import Testing
         ("я скинула 600 за гурток", .expense), ("віддала за гурток 600", .expense), ("переказала мамі 1000", .expense),
         ("Тарас заплатив за світло 846", .expense), ("мамі дала 500", .expense), ("Олі дала 500", .expense),
         ("got coffee 85", .expense), ("Я отдал 700 за ремонт", .expense), ("sent mom 100 usd", .expense),
+        // A reviewer's finds: an adverb, a dative, a bill, a purchase from someone's place.
+        ("Вже скинула 500 на подарунок", .expense), ("Щойно скинула 200 на подарунок вчительці", .expense),
+        ("Маме дала 500", .expense), ("прийшла комуналка 2300", .expense), ("отримав штраф 340", .expense),
+        ("таксі від мами 150", .expense), ("got pizza from Dominos 25", .expense), ("got gas on the way back 50", .expense),
+        ("Today transferred 500 to savings", .expense),
     ])
     func direction(_ text: String, _ kind: EntryKind) throws {
         let entries = try EntryParser().parse(text, today: LocalDate(year: 2026, month: 12, day: 7)!).get()

@@ -54,8 +54,12 @@ enum AmbiguousAmounts {
     private static func alternatives(_ candidates: [AmountCandidate], _ tokens: [Token]) -> (AmountCandidate, AmountCandidate)? {
         guard candidates.count >= 2 else { return nil }
         for (a, b) in zip(candidates, candidates.dropFirst()) where !a.tooLarge && !b.tooLarge && a.span.upperBound <= b.span.lowerBound {
+            // `2 або 3 кг помідорів 120`, `1 or 2 beers 15 €`: two counts beside a price.
+            if isCount(a), isCount(b), candidates.count > 2 { continue }
+            // Nothing but the "or" between them: `кава 50 або чай 40` is two entries.
             let between = tokens[a.span.upperBound..<b.span.lowerBound]
-            guard between.count <= 4, between.contains(where: { $0.kind == .word && orWords.contains(WordKey($0.text)) }) else { continue }
+            guard !between.isEmpty, between.count <= 3,
+                  between.allSatisfy({ $0.kind == .word && (orWords.contains(WordKey($0.text)) || $0.text == "то") }) else { continue }
             return (a, b)
         }
         return nil

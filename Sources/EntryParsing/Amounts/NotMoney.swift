@@ -32,6 +32,7 @@ enum NotMoney: Equatable {
         }
         var numbers = 0
         var operands: TokenFlags? = nil
+        var labels: [Int] = []
         var i = 0
         while i < tokens.count {
             defer { i += 1 }
@@ -59,9 +60,18 @@ enum NotMoney: Equatable {
                 mark(i...last, .other)
                 i = last
             } else if percent(s, tokens, at: i) || next.contains(.percent) || unit(tokens, at: i, next: next, words)
-                        || idMark(s, tokens, at: i, previous: previous) || label(tokens, at: i, previous: previous, next: next) {
+                        || idMark(s, tokens, at: i, previous: previous) {
                 mark(i...i, .other)
+            } else if let strength = label(tokens, at: i, previous: previous, next: next) {
+                if strength == .always { mark(i...i, .other) } else { labels.append(i) }
             }
+        }
+        // `вагон 5 місце 12 квиток 450`: a place's number beside a word that may also be paid
+        // for (`за квартиру 950`, `hotel room 80`) is a label only when another number can pay.
+        if !labels.isEmpty, tokens.indices.contains(where: { k in
+            tokens[k].kind == .number && !labels.contains(k) && (found.isEmpty || found[k] == nil) && operands?[k] != true
+        }) {
+            for k in labels { mark(k...k, .other) }
         }
         // A long bare integer is an id or a card (`замовлення 48213377 2500`) when another number
         // could pay; alone, it stays an amount (and a too large one is refused, not dropped).
@@ -233,25 +243,35 @@ enum NotMoney: Equatable {
     }
 
     /// `за ремонт 14 штук`, `продав за 3 штуки`: slang for thousands when the number is the
-    /// message's only one and follows `за`/`на`; `хліб 2 штуки 60` and `батарейки 4 штуки`
-    /// count pieces.
+    /// message's only one, follows `за` and ends the message's words; `хліб 2 штуки 60`,
+    /// `батарейки на 4 штуки` and `за 10 штук яєць` count pieces.
     private static func thousands(_ tokens: [Token], at i: Int) -> Bool {
         guard i + 1 < tokens.count, tokens[i + 1].text.utf8.starts(with: "штук".utf8),
+              !tokens[(i + 2)...].contains(where: { $0.kind == .word || $0.kind == .number }),
               !tokens.indices.contains(where: { $0 != i && tokens[$0].kind == .number }) else { return false }
-        return tokens[..<i].contains { $0.kind == .word && ($0.text == "за" || $0.text == "на") }
+        return tokens[..<i].contains { $0.kind == .word && $0.text.utf8.elementsEqual("за".utf8) }
     }
 
+    enum LabelStrength { case always, besideAPrice }
+
     /// `кв 47`, `214 кабінет`, `вагон 4`: a whole number under 1,000 beside a place's word,
-    /// with no currency, names the place. `маршрутка 208` too, when another number in the
-    /// message can pay (alone, `маршрутка 15` is the fare).
-    private static func label(_ tokens: [Token], at i: Int, previous: NotMoneyWords, next: NotMoneyWords) -> Bool {
+    /// with no currency, may name the place: always right after the place in the nominative,
+    /// otherwise when another number can pay (`classify`; `за квартиру 950` is paid). A route's number has three digits (`маршрутка 208`;
+    /// `маршрутка 15` is the fare).
+    private static func label(_ tokens: [Token], at i: Int, previous: NotMoneyWords, next: NotMoneyWords) -> LabelStrength? {
         let text = tokens[i].text.utf8
         guard text.count <= 3, text.allSatisfy({ (0x30...0x39).contains($0) }), !hasCurrency(tokens, i),
-              !next.contains(.currency) else { return false }
-        if previous.contains(.place) || next.contains(.place) { return true }
-        return (previous.contains(.route) || next.contains(.route))
-            && tokens.indices.contains { $0 != i && tokens[$0].kind == .number }
+              !next.contains(.currency) else { return nil }
+        if previous.contains(.place), i > 0, alwaysLabels.contains(WordKey(tokens[i - 1].text)) { return .always }
+        if previous.contains(.place) || next.contains(.place) { return .besideAPrice }
+        return previous.contains(.route) && text.count == 3 ? .besideAPrice : nil
     }
+
+    /// A place named in the nominative right before its number: `кабінет 305`, `палата 312`.
+    private static let alwaysLabels: Set<WordKey> = Set([
+        "кв", "каб", "кабінет", "кабинет", "палата", "вагон", "аудиторія", "аудитория", "квартира", "підїзд", "подъезд",
+        "корпус", "apt", "flat", "platform", "gate", "ward",
+    ].map(WordKey.init))
 
     /// `2:0`, `3:1`: a score (a time has two digits after its colon).
     private static func score(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Int? {

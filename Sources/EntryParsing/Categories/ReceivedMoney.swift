@@ -1,3 +1,5 @@
+import KopiykaCore
+
 /// Money that came to the writer from someone else is income whoever writes it: `мама дала
 /// 500`, `клієнт скинув 2000`, `Ірина прислала сто євро`, `Оля віддала мені тисячу`, `отримала
 /// передоплату 1 500`, `got paid 6 450 zł`. A giving verb counts when a person is its subject
@@ -6,18 +8,32 @@
 /// paid a bill spent the family's money. One table look-up per word (by bytes: `WordKey`), no
 /// allocation.
 enum ReceivedMoney {
-    static func isReceived(_ scalars: [Unicode.Scalar], _ tokens: [Token], _ range: Range<Int>) -> Bool {
+    static func isReceived(_ scalars: [Unicode.Scalar], _ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?]) -> Bool {
         func role(_ k: Int) -> Role { range.contains(k) && tokens[k].kind == .word ? roles[WordKey(tokens[k].text)] ?? [] : [] }
+        // `отримав штраф 340`, `таксі від мами 150`: a bill or a purchase is spending whoever
+        // it came with.
+        let spent = range.contains { k in
+            if role(k).contains(.bill) { return true }
+            if case .category(let category)? = meanings[k] { return category.kind == .expense }
+            return false
+        }
+        func afterAmount(_ k: Int) -> Bool {
+            guard range.contains(k - 1) else { return false }
+            if tokens[k - 1].kind == .number || tokens[k - 1].kind == .currencySymbol { return true }
+            if case .currency? = meanings[k - 1] { return true }
+            return false
+        }
         var got = false, gotWith = false
         for i in range where tokens[i].kind == .word {
             let word = role(i)
             if word.isEmpty { continue }
-            if word.contains(.received) { return true }
+            if word.contains(.received), !spent { return true }
             got = got || word.contains(.got)
-            gotWith = gotWith || word.contains(.gotWith)
+            // `got 250 zł back`, not `got back from the store` or `on the way back`.
+            gotWith = gotWith || word.contains(.gotWith) && !(word.contains(.back) && !afterAmount(i))
             if got && gotWith { return true }
             // `штука від діда`, `from grandma`: who the money came from.
-            if word.contains(.from), !role(i + 1).isDisjoint(with: [.person, .genitive]) { return true }
+            if word.contains(.from), !spent, !role(i + 1).isDisjoint(with: [.person, .genitive]) { return true }
             let paid = word.contains(.paying)
             guard paid || word.contains(.giving) else { continue }
             // `скинула мені`, and a subject after its verb in uk or ru: `скинула хрещена` (in en
@@ -34,12 +50,13 @@ enum ReceivedMoney {
         return false
     }
 
-    /// A capitalised word that is no pronoun and does not end as a dative does (`Олі`, `Петру`).
+    /// A capitalised word that is no pronoun or adverb (`Вже`, `Today`) and does not end as a
+    /// dative does (`Олі`, `Петру`, `Маме`).
     private static func isName(_ k: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         guard range.contains(k), tokens[k].kind == .word, scalars.indices.contains(tokens[k].start),
               scalars[tokens[k].start].properties.isUppercase, tokens[k].text.unicodeScalars.count >= 3,
               let last = tokens[k].text.unicodeScalars.last else { return false }
-        return !(roles[WordKey(tokens[k].text)] ?? []).contains(.pronoun) && !"іуюї".unicodeScalars.contains(last)
+        return (roles[WordKey(tokens[k].text)] ?? []).isDisjoint(with: [.pronoun, .adverb]) && !"іуюїе".unicodeScalars.contains(last)
     }
 
     struct Role: OptionSet {
@@ -47,17 +64,18 @@ enum ReceivedMoney {
         static let received = Role(rawValue: 1), got = Role(rawValue: 2), gotWith = Role(rawValue: 4)
         static let giving = Role(rawValue: 8), paying = Role(rawValue: 16), toMe = Role(rawValue: 32)
         static let payer = Role(rawValue: 64), person = Role(rawValue: 128), genitive = Role(rawValue: 256)
-        static let from = Role(rawValue: 512), pronoun = Role(rawValue: 1024)
+        static let from = Role(rawValue: 512), pronoun = Role(rawValue: 1024), adverb = Role(rawValue: 2048)
+        static let bill = Role(rawValue: 4096), back = Role(rawValue: 8192)
     }
 
     private static let words: [(Role, String)] = [
         (.received, """
             отримала отримав отримали отримую отримано получил получила получили получено заробив заробила заробили \
-            заработал заработала заработали прийшла прийшло надійшла надійшли надійшло пришла пришло поступила \
-            поступили поступило received earned
+            заработал заработала заработали received earned
             """),
         (.got, "got"),
-        (.gotWith, "paid back refund refunded from"),
+        (.gotWith, "paid refund refunded"),
+        ([.gotWith, .back], "back"),
         (.giving, """
             дав дала дали дал скинув скинула скинули скинул перевів перевела перевели перевел переказав переказала \
             переказали прислав прислала прислали прислал надіслав надіслала надіслали віддав віддала віддали отдал \
@@ -84,6 +102,15 @@ enum ReceivedMoney {
             """),
         (.from, "від от from"),
         (.pronoun, "я ми мы ти ты ви вы він вона он она воно вони они we you he she they"),
+        (.adverb, """
+            вже уже потім потом ранком зранку вранці увечері ввечері сьогодні вчора сегодня вчера утром вечером щойно \
+            тільки только недавно нещодавно \
+            тоді тогда знову снова ще еще також тоже today yesterday then also again just
+            """),
+        (.bill, """
+            штраф штрафу штрафи посилку посилка посылку посылка доставка доставку рахунок счет счёт квитанцію \
+            квитанцию комуналка комуналку коммуналка коммуналку fine bill parcel delivery
+            """),
     ]
 
     /// The words that may start a reading (`MessageCues.mayBeReceived`).

@@ -89,7 +89,8 @@ struct EntryDraft {
         for candidate in covered.isEmpty ? [best] : covered {
             for i in (candidate.span.lowerBound - candidate.prefix)..<candidate.span.upperBound { consumed[i] = true }
         }
-        if let count = EntryDraft.count(before: best, all, in: tokens), readings.isEmpty || covered.allSatisfy({ $0.span == best.span }),
+        if let count = EntryDraft.count(before: best, all, in: tokens, consumed: consumed),
+           readings.isEmpty || covered.allSatisfy({ $0.span == best.span }),
            let total = best.value.multiplied(by: count.value) {
             amount?.value = total
             amount?.marked = true
@@ -102,19 +103,28 @@ struct EntryDraft {
 
     /// `квитки 2 по 350`, `3 кг помідорів по 45`, `2 t-shirts at 79 zł each`: a whole count
     /// under 100 at most four tokens before `по`/`at` and the price right after it; the entry
-    /// is the count times the price.
-    private static func count(before price: AmountCandidate, _ all: [Token], in range: Range<Int>)
+    /// is the count times the price. Not a day (`на 3 грудня по 350`, `з 9 по 18`), and not
+    /// one person's share (`нас 5 по 200`, `3 по 250, я платила свою`).
+    private static func count(before price: AmountCandidate, _ all: [Token], in range: Range<Int>, consumed: TokenFlags)
         -> (value: Int64, index: Int, word: Int)?
     {
         let word = price.span.lowerBound - price.prefix - 1
         guard !price.tooLarge, word > range.lowerBound, all[word].kind == .word,
-              all[word].text.utf8.elementsEqual("по".utf8) || all[word].text.utf8.elementsEqual("at".utf8) else { return nil }
+              all[word].text.utf8.elementsEqual("по".utf8) || all[word].text.utf8.elementsEqual("at".utf8),
+              !range.contains(where: { all[$0].kind == .word && shares.contains(WordKey(all[$0].text)) }) else { return nil }
         for k in stride(from: word - 1, through: max(range.lowerBound, word - 4), by: -1) where all[k].kind == .number {
-            guard case .value(let value, nil)? = all[k].shape, value.scale == 0, (1...99).contains(value.digits) else { return nil }
+            guard !consumed[k], case .value(let value, nil)? = all[k].shape, value.scale == 0, (1...99).contains(value.digits),
+                  k == range.lowerBound || !beforeADay.contains(WordKey(all[k - 1].text)) else { return nil }
             return (value.digits, k, word)
         }
         return nil
     }
+
+    private static let beforeADay: Set<WordKey> = Set(["на", "з", "із", "с", "від", "от", "до", "from", "on"].map(WordKey.init))
+    private static let shares: Set<WordKey> = Set([
+        "нас", "скинулись", "скинулися", "скидалися", "скидались", "свою", "своє", "гостя", "кожного", "кожен", "каждого",
+        "каждый", "человека", "людину", "особу", "us", "share",
+    ].map(WordKey.init))
 
     private static func rank(_ c: AmountCandidate, _ all: [Token]) -> (Int, Int, Int, Int64) {
         (c.tooLarge ? 1 : 0, AmbiguousAmounts.isName(c, all) ? 0 : 1, c.marked ? 1 : 0, c.value.minorUnits(minorDigits: 4) ?? .max)

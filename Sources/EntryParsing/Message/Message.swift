@@ -116,7 +116,7 @@ struct Message {
         var joined: [EntryDraft] = []
         for draft in drafts {
             guard let last = joined.last, let a = last.amount, let b = draft.amount, last.readings.isEmpty,
-                  draft.readings.isEmpty, opensWithOr(draft.tokens) else {
+                  draft.readings.isEmpty, opensWithOr(draft) else {
                 joined.append(draft)
                 continue
             }
@@ -130,8 +130,22 @@ struct Message {
         return joined
     }
 
-    private func opensWithOr(_ range: Range<Int>) -> Bool {
-        range.prefix(2).contains { tokens[$0].kind == .word && AmbiguousAmounts.orWords.contains(WordKey(tokens[$0].text)) }
+    /// `то ли 180`, `чи 160`: the part opens with "or" and then its amount (`або чай 40` is
+    /// another entry).
+    private func opensWithOr(_ draft: EntryDraft) -> Bool {
+        guard let amount = draft.amount else { return false }
+        let opening = draft.tokens.lowerBound..<(amount.span.lowerBound - amount.prefix)
+        return !opening.isEmpty && opening.count <= 2 && opening.allSatisfy { k in
+            tokens[k].kind == .word && (AmbiguousAmounts.orWords.contains(WordKey(tokens[k].text)) || tokens[k].text == "то")
+        } && opening.contains { AmbiguousAmounts.orWords.contains(WordKey(tokens[$0].text)) }
+    }
+
+    /// The tokens between the commas or line breaks around token `k`.
+    func part(around k: Int) -> Range<Int> {
+        var start = k, end = k + 1
+        while start > 0, tokens[start - 1].kind != .comma, tokens[start - 1].kind != .lineBreak { start -= 1 }
+        while end < tokens.count, tokens[end].kind != .comma, tokens[end].kind != .lineBreak { end += 1 }
+        return start..<end
     }
 
     func note(of draft: EntryDraft) -> String {

@@ -8,25 +8,64 @@ enum MessageIntent: Equatable {
     case request, question, plan, state
 }
 
-/// What a message's words say before its amounts are read: its intent (nil for a record of
-/// money that moved), and whether a word may tell money that came to the writer, which
-/// `ReceivedMoney` then reads entry by entry. One table look-up per word, by bytes.
+/// What a message's words say before its amounts are read: where a request, plan or state is
+/// said (its comma-part then records nothing: `кава 50, на карті лишилось 300` is the coffee),
+/// whether a word makes the whole message an entry (`запиши`, or money spent in the past tense),
+/// and whether a word may tell money that came to the writer, which `ReceivedMoney` then reads
+/// entry by entry. One table look-up per word, by bytes; nothing allocated unless a cue is found.
 struct MessageCues {
-    let intent: MessageIntent?
     let mayBeReceived: Bool
+    private let record: Bool
+    /// Where a cue was said: a cue word, a negated purchase, or the last token before a
+    /// question mark.
+    private struct Mark {
+        enum Reach { case ownPart, ownPartOrLater, ownPartOrEarlier }
+        var token: Int
+        var intent: MessageIntent
+        var reach: Reach
+    }
+
+    private let marks: [Mark]
 
     init(_ scalars: [Unicode.Scalar], _ tokens: [Token]) {
-        var found: MessageIntent? = nil, record = false, received = false
+        var marks: [Mark] = [], record = false, received = false
         for (i, token) in tokens.enumerated() where token.kind == .word {
             guard let cue = Self.cues[WordKey(token.text)] else { continue }
             received = received || cue.contains(.received)
-            record = record || cue.contains(.record)
             // `не брала`, `не купив`: what was not bought was not spent.
-            if cue.contains(.negatable), i > 0, Self.negations.contains(WordKey(tokens[i - 1].text)) { found = found ?? .state }
-            found = found ?? cue.intent
+            let negated = i > 0 && Self.negations.contains(WordKey(tokens[i - 1].text))
+            if cue.contains(.negatable), negated { marks.append(Mark(token: i, intent: .state, reach: .ownPartOrEarlier)) }
+            // A word to the bot, or money spent in the past tense (`оплатила садок 1800, наступного
+            // місяця буде 2000`, `купила ліки 320, бо треба`): an entry whatever else is said.
+            record = record || cue.contains(.record) || (cue.contains(.spent) && !negated)
+            if let intent = cue.intent { marks.append(Mark(token: i, intent: intent, reach: .ownPartOrLater)) }
         }
-        intent = record ? nil : scalars.contains("?") ? .question : found
+        var k = 0
+        for (q, scalar) in scalars.enumerated() where scalar == "?" {
+            while k < tokens.count, tokens[k].start < q { k += 1 }
+            if k > 0 { marks.append(Mark(token: k - 1, intent: .question, reach: .ownPart)) }
+        }
+        self.marks = marks
+        self.record = record
         mayBeReceived = received
+    }
+
+    /// What the comma-part of the message that holds an entry's amount says it is; nil for a
+    /// record of money that moved. A cue in that part counts; so does one in the parts without
+    /// a number just before it (`свинина подорожчала, вже 240`), and a purchase denied just
+    /// after it (`кава по 90, я не брала`); an afterthought does not (`молоко 45, знову
+    /// подорожчало`), nor another entry's question.
+    func intent(of part: Range<Int>, in tokens: [Token]) -> MessageIntent? {
+        guard !record, !marks.isEmpty else { return nil }
+        func numberless(_ range: Range<Int>) -> Bool { !tokens[range].contains { $0.kind == .number } }
+        return marks.first { mark in
+            if part.contains(mark.token) { return true }
+            switch mark.reach {
+            case .ownPart: return false
+            case .ownPartOrLater: return mark.token < part.lowerBound && numberless(mark.token..<part.lowerBound)
+            case .ownPartOrEarlier: return mark.token >= part.upperBound && numberless(part.upperBound..<tokens.count)
+            }
+        }?.intent
     }
 
     private static let negations: Set<WordKey> = Set(["не", "not", "didnt"].map(WordKey.init))
@@ -35,6 +74,7 @@ struct MessageCues {
         let rawValue: UInt8
         static let record = Cue(rawValue: 1), negatable = Cue(rawValue: 2), request = Cue(rawValue: 4)
         static let plan = Cue(rawValue: 8), state = Cue(rawValue: 16), received = Cue(rawValue: 32)
+        static let spent = Cue(rawValue: 64)
 
         var intent: MessageIntent? {
             contains(.request) ? .request : contains(.plan) ? .plan : contains(.state) ? .state : nil
@@ -60,17 +100,24 @@ struct MessageCues {
             заплачу оплачу віддам куплю купимо наступного наступному наступної \
             будет будут будем планирую планируем собираюсь собираемся хотим хочет откладываем отдам купим \
             следующей следующем следующий \
-            will ill gonna planning plan want wanna next
+            will gonna planning want wanna next
             """),
         (.state, """
             лишилось залишилось залишилося лишилося лишилася залишилась осталось осталося осталась \
-            коштує коштують коштуватиме стоит стоят стоить ціна ціни цена цены price prices \
+            коштує коштують коштуватиме стоит стоят стоить ціна ціни цена цены \
             подорожчав подорожчала подорожчало подорожчали піднялась піднявся піднялася підняли подорожало \
             подешевшало подешевшав подешевшала дешевше дорожче платять платят
             """),
     ]
 
-    private static let cues: [WordKey: Cue] = (words + [(.received, ReceivedMoney.cueWords)]).reduce(into: [:]) { table, entry in
+    /// Money spent, told in the past tense; also what a family group takes for an entry.
+    static let spendingVerbs = """
+        купив купила купили купил заплатив заплатила заплатили заплатил оплатив оплатила оплатили оплатил скинув \
+        скинула скинул здала здав сдала сдал витратив витратила витратили потратив потратила потратил віддав віддала \
+        отдал отдала заправив заправила заправився заправилась заправился заправилась bought paid spent
+        """
+
+    private static let cues: [WordKey: Cue] = (words + [(.received, ReceivedMoney.cueWords), (.spent, spendingVerbs)]).reduce(into: [:]) { table, entry in
         for word in entry.1.split(whereSeparator: \.isWhitespace) { table[WordKey(String(word)), default: []].insert(entry.0) }
     }
 }
