@@ -1,9 +1,7 @@
-/// What a message that holds an amount is, before its amount is taken as money that moved:
-/// a request (`купи 3 батони`, `скинь мені 300`), a question (`скільки вийде 320 + 145?`), a
-/// plan (`зарплата буде 25-го`) or a state (`на моно лишилось 1 200`, `кава вже по 90`)
-/// records nothing. Read from cue words in uk, ru and en and from a question mark; a word
-/// addressed to the bot (`запиши`, `додай`, `add`) makes the message an entry whatever else it
-/// says. Costs one table lookup per word, and only messages that hold an entry pay it.
+/// What a message that holds an amount is, when it is not money that moved: a request (`купи
+/// 3 батони`, `скинь мені 300`), a question (`скільки вийде 320 + 145?`), a plan (`зарплата
+/// буде 30 000`) or a state (`на моно лишилось 1 200`, `кава вже коштує 90`) records nothing.
+/// Read by `MessageCues` from cue words in uk, ru and en and from a question mark.
 enum MessageIntent: Equatable {
     case request, question, plan, state
 }
