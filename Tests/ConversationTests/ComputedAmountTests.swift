@@ -15,6 +15,8 @@ import Testing
         try chat.say("/start", from: .anna)
         let english = try chat.say("pizza 600/3", from: .anna).joined()
         #expect(english.contains("600/3 = ₴200"), "\(english)")
+        let tickets = try chat.say("квитки 2 по 350", from: .olha).joined()
+        #expect(tickets.contains("2×350 = 700"), "\(tickets)")
     }
 
     /// Only a message's first entry stores its text; the others read it back through it.
