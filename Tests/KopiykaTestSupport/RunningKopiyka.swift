@@ -2,6 +2,18 @@ import Foundation
 import Synchronization
 
 extension KopiykaProcess {
+    /// `kopiyka run` against `fake`, pacing off, logging warnings: how the end-to-end tests
+    /// start the bot. `environment` adds to (or overrides) those settings.
+    public static func bot(against fake: FakeBotAPI, databasePath: String, in folder: URL,
+                           environment: [String: String] = [:]) throws -> RunningKopiyka {
+        var settings = [
+            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
+            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
+        ]
+        settings.merge(environment) { _, new in new }
+        return try KopiykaProcess(environment: settings, workingDirectory: folder).start(["run"])
+    }
+
     /// Starts the binary without waiting for it: for tests that signal it while it works.
     /// stderr goes to a file in the working directory (a pipe nobody drains could fill and
     /// stall the bot); stdin and stdout are /dev/null.

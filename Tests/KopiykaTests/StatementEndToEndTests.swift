@@ -34,10 +34,7 @@ import Testing
 
     @Test func typedPurchasesAndTheirStatementCountOnceThroughTheBinary() async throws {
         defer { fake.stop() }
-        let bot = try KopiykaProcess(environment: [
-            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
-            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
-        ], workingDirectory: folder.url).start(["run"])
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
         fake.enqueueMessage(chatID: olha, text: "продукти 100,10 1.11", firstName: "Оля")
         fake.enqueueMessage(chatID: olha, text: "хліб 101,11 2.11", firstName: "Оля")
@@ -74,10 +71,7 @@ import Testing
     /// second throughout, as the fake measures it (the update handed out, the reply arrived).
     @Test func aHungDownloadHoldsUpNoOtherFamilyThroughTheBinary() async throws {
         defer { fake.stop() }
-        let bot = try KopiykaProcess(environment: [
-            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
-            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
-        ], workingDirectory: folder.url).start(["run"])
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
         let (hung, other, typing): (Int64, Int64, Int64) = (911, 912, 913)
         for chat in [hung, other, typing] { fake.enqueueMessage(chatID: chat, text: "/start") }
         #expect(await eventually { [hung, other, typing].allSatisfy { !texts($0).isEmpty } })
@@ -104,10 +98,8 @@ import Testing
     @Test func aRowDatedInYear9999NeitherKillsTheBotNorStallsAnotherFamily() async throws {
         defer { fake.stop() }
         let taras: Int64 = 902
-        let bot = try KopiykaProcess(environment: [
-            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
-            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning", "SWIFT_BACKTRACE": "enable=no",
-        ], workingDirectory: folder.url).start(["run"])
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url,
+                                             environment: ["SWIFT_BACKTRACE": "enable=no"])
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
         fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
         #expect(await eventually { !texts().isEmpty && !fake.sentMessages(chatID: taras).isEmpty })

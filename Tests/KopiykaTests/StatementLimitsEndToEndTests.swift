@@ -54,10 +54,7 @@ import Testing
 
     @Test func aThreeHundredThousandRowStatementIsRefusedWhileAnotherFamilyIsAnswered() async throws {
         defer { fake.stop() }
-        let bot = try KopiykaProcess(environment: [
-            "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
-            "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
-        ], workingDirectory: folder.url).start(["run"])
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
         fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
         #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })

@@ -30,12 +30,10 @@ extension MonobankFeedEndToEndTests {
 
     @Test func itemsPastTheBoundsAreSkippedAndTheWindowGoesOn() async throws {
         let base = Int64(testNow.timeIntervalSince1970)
-        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
-        client.statements["acc-uah"] = [
+        addOlhasCard([
             .init(id: "m1", time: base - 5 * 86_400, description: "АТБ", mcc: 5411, amount: -31_415),
             .init(id: "m2", time: base - 3 * 86_400, description: "SILPO", mcc: 5411, amount: -45_670),
-        ] + badItems()
-        bank.add(token: Self.token, client)
+        ] + badItems())
         var bot = try start()
         try await connectAndFollowTheCard()
         let summary = plain(olha).first { $0.hasPrefix("🏦 monobank") } ?? ""
@@ -62,9 +60,7 @@ extension MonobankFeedEndToEndTests {
     /// are counted in the database, the fourth gives it up (one error line) and moves the
     /// cursor past it, so the feed never loops on it for good.
     @Test func aWindowThatKeepsFailingIsGivenUpAndReadPast() async throws {
-        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
-        client.statements["acc-uah"] = Array(month().prefix(3))
-        bank.add(token: Self.token, client)
+        addOlhasCard(Array(month().prefix(3)))
         let bot = try RunningBot(fake: fake, databasePath: path, faults: try #require(FaultInjection("throw-in-job:monobank")),
                                  monobankURL: bank.baseURL, botClock: time.botClock)
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")

@@ -23,9 +23,7 @@ extension MonobankFeedEndToEndTests {
     }
 
     @Test func aHungCallHoldsNoOtherFamilysFeed() async throws {
-        var olhas = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
-        olhas.statements["acc-uah"] = Array(month().prefix(1))
-        bank.add(token: Self.token, olhas)
+        addOlhasCard(Array(month().prefix(1)))
         var tarass = FakeMonobankAPI.Client(name: "Тарас", accounts: [("acc-t", 980, "444111******5678")])
         tarass.statements["acc-t"] = Array(month().suffix(1))
         bank.add(token: Self.tarasToken, tarass)
@@ -49,9 +47,7 @@ extension MonobankFeedEndToEndTests {
     }
 
     @Test func aCallThatTimesOutBacksOffAndKeepsItsToken() async throws {
-        var olhas = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
-        olhas.statements["acc-uah"] = Array(month().prefix(1))
-        bank.add(token: Self.token, olhas)
+        addOlhasCard(Array(month().prefix(1)))
         let bot = try RunningBot(fake: fake, databasePath: path, monobankURL: bank.baseURL, botClock: time.botClock) {
             $0.monobankTimeout = .seconds(1)
         }

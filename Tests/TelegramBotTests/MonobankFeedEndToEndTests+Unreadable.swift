@@ -30,9 +30,7 @@ extension MonobankFeedEndToEndTests {
     }
 
     @Test func aStatementAnsweredUnreadablyIsReadAgainLater() async throws {
-        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
-        client.statements["acc-uah"] = Array(month().prefix(1))
-        bank.add(token: Self.token, client)
+        addOlhasCard(Array(month().prefix(1)))
         let bot = try start()
         try await connectAndFollowTheCard()
         bank.answerUnreadably(.deep)

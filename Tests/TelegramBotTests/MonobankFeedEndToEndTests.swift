@@ -31,6 +31,13 @@ import Testing
         fake.sentMessages(chatID: chatID).map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
     }
 
+    /// Оля's token at the bank, with her one card and what its statement holds.
+    func addOlhasCard(_ items: [FakeMonobankAPI.Item]) {
+        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
+        client.statements["acc-uah"] = items
+        bank.add(token: Self.token, client)
+    }
+
     func start() throws -> RunningBot {
         try RunningBot(fake: fake, databasePath: path, monobankURL: bank.baseURL, botClock: time.botClock)
     }
@@ -125,9 +132,7 @@ import Testing
     /// id and time: the feed reads back to the open hold, the entry takes the settled amount,
     /// and Оля is told in one line.
     @Test func aHoldSettledDaysLaterCorrectsItsEntry() async throws {
-        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
-        client.statements["acc-uah"] = Array(month().prefix(1))
-        bank.add(token: Self.token, client)
+        addOlhasCard(Array(month().prefix(1)))
         let bot = try start()
         try await connectAndFollowTheCard()
         bank.post([.init(id: "okko", time: Int64(time.now.timeIntervalSince1970) - 10, description: "АЗС ОККО", mcc: 5541,
@@ -151,13 +156,11 @@ import Testing
     /// read of that window failed, the cursor never moved, and no purchase of the card came again.
     @Test func aZeroRowNeitherStopsTheFeedNorMakesAnEntry() async throws {
         let base = Int64(testNow.timeIntervalSince1970)
-        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
-        client.statements["acc-uah"] = [
+        addOlhasCard([
             .init(id: "m1", time: base - 5 * 86_400, description: "АТБ", mcc: 5411, amount: -31_415),
             .init(id: "check", time: base - 4 * 86_400, description: "Перевірка картки", mcc: 5999, amount: 0),
             .init(id: "m2", time: base - 3 * 86_400, description: "SILPO", mcc: 5411, amount: -45_670),
-        ]
-        bank.add(token: Self.token, client)
+        ])
         let bot = try start()
         try await connectAndFollowTheCard()
         #expect(try entryCount() == 2)
@@ -173,9 +176,7 @@ import Testing
     }
 
     @Test func aTokenRevokedLaterIsToldOnceAndPollingStops() async throws {
-        var client = FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")])
-        client.statements["acc-uah"] = Array(month().prefix(2))
-        bank.add(token: Self.token, client)
+        addOlhasCard(Array(month().prefix(2)))
         let bot = try start()
         try await connectAndFollowTheCard()
         bank.revoke(token: Self.token)
