@@ -100,6 +100,7 @@ public final class ConversationHandler {
         } else if let command = try command ?? commandWord(text, member: member) {
             if !(isNew && command.name == "start") { try run(command, member: member, message: message, reply: reply) }
         } else if !(isNew && text.isEmpty) {
+            if try AccountsFeature(context).answerWaiting(message, text: text, member: member, reply: reply) { return }
             try EntriesFeature(context).record(text, message: message, member: member, reply: reply)
         }
     }
