@@ -63,6 +63,11 @@ final class TelegramStage: ScenarioStage {
         try await settle(after: update, "«\(message.text.prefix(40))» from \(message.sender.firstName)")
     }
 
+    func sendDocument(_ name: String, data: Data, _ message: StageMessage) async throws {
+        throw Scenario.Unsupported(operation: "sending a document", depth: depth,
+                                   reason: "the fetcher downloads it on its own time, after the step has settled")
+    }
+
     func edit(_ message: StageMessage) async throws {
         let update = fake.enqueueEdit(
             chatID: message.chat, messageID: Int(message.messageID), text: message.text, fromID: message.sender.id,
@@ -91,7 +96,8 @@ final class TelegramStage: ScenarioStage {
     func messages(in chat: Int64) -> [ScenarioMessage] {
         fake.sentMessages(chatID: chat).map { sent in
             ScenarioMessage(id: Int64(sent.messageID), text: sent.parseMode?.lowercased() == "html" ? sent.text.plainTextFromHTML : sent.text,
-                            buttons: Self.buttons(sent.replyMarkup), document: sent.document?.fileName)
+                            buttons: Self.buttons(sent.replyMarkup), document: sent.document?.fileName,
+                            documentData: sent.document?.data)
         }
     }
 
