@@ -89,7 +89,10 @@ import Testing
         }
     }
 
-    @Test func anArchiveRecreatesTheFamilyOnAnotherKopiykaExactlyOnce() async throws {
+    /// The second Kopiyka runs at `depth`: at `.botAPI` the file is served by the fake Bot API
+    /// and downloaded by the bot's own fetcher through libcurl.
+    @Test(arguments: [Scenario.Depth.conversation, .botAPI])
+    func anArchiveRecreatesTheFamilyOnAnotherKopiykaExactlyOnce(depth: Scenario.Depth) async throws {
         var data = Data()
         var original: [String] = []
         try await Scenario.play(at: .conversation) { story in
@@ -98,7 +101,7 @@ import Testing
             data = try Self.lastArchive(story, of: .olha).data
             original = try await story.say("/report", from: .olha)
         }
-        try await Scenario.play(at: .conversation) { story in
+        try await Scenario.play(at: depth) { story in
             let answer = try await story.sendDocument("kopiyka-archive.zip", data: data, from: .olha).joined(separator: "\n")
             #expect(answer.contains("✅ Архів перенесено:") && answer.contains("• 4 записи") && answer.contains("• 1 переказ"), "\(answer)")
             #expect(answer.contains("• 1 бюджет") && answer.contains("• 1 регулярний платіж") && answer.contains("• 1 швидкий запис"))
