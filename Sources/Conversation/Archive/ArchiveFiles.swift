@@ -3,6 +3,7 @@ import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
+import Recurring
 import Reports
 
 /// A family archive's files, made from its book: `kopiyka.json` (the book itself, what
@@ -89,7 +90,8 @@ enum ArchiveFiles {
         let recurring = book.recurring.map { item in
             [field(names[item.memberID] ?? ""), field(l("archive.mode.\(item.mode)")), field(kind(item.kind)),
              item.amountMinor.map { money($0, item.currency) } ?? "", field(item.currency), field(category(item.category)),
-             field(item.account ?? ""), field(item.note), field(item.cadence), field(item.startDate), field(item.endDate ?? ""),
+             field(item.account ?? ""), field(item.note), field(Cadence(code: item.cadence).map(RecurringWords(l: l).cadence) ?? item.cadence),
+             field(item.startDate), field(item.endDate ?? ""),
              field(item.nextDate ?? ""), yes(item.isPaused)]
         }
         let rules = book.rules.map { [field($0.stem), field($0.category), field(category($0.category))] }
