@@ -114,7 +114,9 @@ extension ArchiveFeature {
         let passphrase = message.text
         switch prompt.purpose {
         case .weekly:
-            try startWeekly(passphrase, member: member, reply: reply)
+            try chooseWeekly(passphrase, member: member, reply: reply)
+        case .confirm:
+            try confirmWeekly(passphrase, member: member, reply: reply)
         case .restore:
             guard let id = prompt.importID, let (file, data) = try ledger.archives.archiveImport(id: id) else {
                 try ledger.archives.forgetPrompt(memberID: member.id)

@@ -52,16 +52,35 @@ extension ArchiveFeature {
         }
     }
 
-    /// The passphrase for the weekly archive: too short asks again; else the key is derived
-    /// (scrypt, a tenth of a second) and kept sealed, and the first archive goes out now.
-    func startWeekly(_ passphrase: String, member: Member, reply: Replier) throws {
+    /// The passphrase for the weekly archive, said once: too short asks again; else its key is
+    /// derived (scrypt, a tenth of a second) and kept sealed while it is asked for again.
+    func chooseWeekly(_ passphrase: String, member: Member, reply: Replier) throws {
         let l = localizer(member)
         guard passphrase.count >= Self.minimumPassphrase else {
             try reply(l("archive.passphrase.short", ["length": .number(Self.minimumPassphrase)]))
             return
         }
+        guard let key = ArchiveSeal.derive(passphrase) else {
+            try ledger.archives.forgetPrompt(memberID: member.id)
+            try reply(l("archive.weekly.failed"))
+            return
+        }
+        try ledger.archives.ask(memberID: member.id, purpose: .confirm, importID: nil, pendingKey: key)
+        try reply(l("archive.passphrase.repeat"))
+    }
+
+    /// The passphrase said again: the same turns the weekly archive on (the first goes out on
+    /// the job's next turn); another asks for a new one from the start.
+    func confirmWeekly(_ passphrase: String, member: Member, reply: Replier) throws {
+        let l = localizer(member)
+        let first = try ledger.archives.pendingKey(memberID: member.id)
+        guard let first, let again = ArchiveSeal.derive(passphrase, like: first), again.matches(first) else {
+            try ledger.archives.ask(memberID: member.id, purpose: .weekly, importID: nil)
+            try reply(l(first == nil ? "archive.weekly.failed" : "archive.passphrase.mismatch"))
+            return
+        }
         try ledger.archives.forgetPrompt(memberID: member.id)
-        guard let key = ArchiveSeal.derive(passphrase), try ledger.archives.startWeekly(memberID: member.id, key: key, firstAt: clock.now())
+        guard try ledger.archives.startWeekly(memberID: member.id, key: first, firstAt: clock.now())
         else {
             try reply(l("archive.weekly.failed"))
             return

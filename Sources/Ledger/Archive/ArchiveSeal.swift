@@ -29,6 +29,11 @@ public enum ArchiveSeal {
         let logN: UInt8, r: UInt8, p: UInt8
 
         var header: [UInt8] { ArchiveSeal.magic + [ArchiveSeal.version, logN, r, p] + salt }
+
+        /// Whether `other` is the same key, compared in constant time.
+        public func matches(_ other: Key) -> Bool {
+            bytes.count == other.bytes.count && salt == other.salt && CRYPTO_memcmp(bytes, other.bytes, bytes.count) == 0
+        }
     }
 
     public enum OpenProblem: Error, Equatable, Sendable {
@@ -55,6 +60,12 @@ public enum ArchiveSeal {
         let done = EVP_PBE_scrypt(secret, secret.count, salt, salt.count, UInt64(1) << UInt64(logN), UInt64(r), UInt64(p), memory,
                                   &key, key.count)
         return done == 1 ? Key(bytes: key, salt: salt, logN: logN, r: r, p: p) : nil
+    }
+
+    /// The key `passphrase` makes under `key`'s salt and costs: equal to `key` (`matches`)
+    /// when it is the same passphrase.
+    public static func derive(_ passphrase: String, like key: Key) -> Key? {
+        derive(passphrase, salt: key.salt, logN: key.logN, r: key.r, p: key.p)
     }
 
     /// `data` sealed under `key`; nil if libcrypto fails.

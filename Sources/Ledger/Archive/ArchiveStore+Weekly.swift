@@ -2,10 +2,10 @@ import FoundationEssentials
 import KopiykaCore
 import SQLite
 
-/// What a member is asked for: a passphrase to turn the weekly archive on, or the one that
-/// opens the sealed archive they sent (`importID`).
+/// What a member is asked for: a passphrase to turn the weekly archive on, the same again
+/// (`confirm`), or the one that opens the sealed archive they sent (`importID`).
 public struct ArchivePrompt: Equatable, Sendable {
-    public enum Purpose: String, Sendable { case weekly, restore }
+    public enum Purpose: String, Sendable { case weekly, confirm, restore }
     public let memberID: Int64
     public let purpose: Purpose
     public let importID: Int64?
@@ -61,12 +61,23 @@ extension ArchiveStore {
 
     // MARK: Passphrase prompts
 
-    public func ask(memberID: Int64, purpose: ArchivePrompt.Purpose, importID: Int64?) throws {
+    /// Asks `memberID` for a passphrase; `pendingKey`, for `confirm`, is the key of the one
+    /// they said first, kept sealed until they say it again.
+    public func ask(memberID: Int64, purpose: ArchivePrompt.Purpose, importID: Int64?, pendingKey: ArchiveSeal.Key? = nil) throws {
+        let sealed = pendingKey.flatMap { seal.seal(ArchiveSeal.text($0)) }.map(SQLiteValue.blob)
         try db.execute("""
-            INSERT INTO archive_prompts (member_id, purpose, import_id, asked_at_ms) VALUES (?, ?, ?, ?)
+            INSERT INTO archive_prompts (member_id, purpose, import_id, asked_at_ms, pending_key) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (member_id) DO UPDATE SET purpose = excluded.purpose, import_id = excluded.import_id,
-                asked_at_ms = excluded.asked_at_ms
-            """, arguments: [memberID, purpose.rawValue, importID, Ledger.milliseconds(clock.now())])
+                asked_at_ms = excluded.asked_at_ms, pending_key = excluded.pending_key
+            """, arguments: [memberID, purpose.rawValue, importID, Ledger.milliseconds(clock.now()), sealed])
+    }
+
+    /// The key of the passphrase `memberID` said first, while it waits to be said again.
+    public func pendingKey(memberID: Int64) throws -> ArchiveSeal.Key? {
+        guard let sealed = try db.queryFirst("SELECT pending_key FROM archive_prompts WHERE member_id = ? AND pending_key IS NOT NULL",
+                                             memberID, transform: { $0.blob(0) }),
+              let text = seal.open(sealed) else { return nil }
+        return ArchiveSeal.key(fromText: text)
     }
 
     public func prompt(memberID: Int64) throws -> ArchivePrompt? {

@@ -7,7 +7,8 @@ extension Schema {
     /// one of the same family) adds only what is new. `weekly_archives` holds an owner's
     /// weekly sealed archive: the key derived from their passphrase, itself sealed under the
     /// database's key file, never the passphrase. `archive_prompts` is the passphrase a member
-    /// is asked for (to turn the weekly archive on, or to open a sealed archive they sent).
+    /// is asked for (to turn the weekly archive on, to say it again, or to open a sealed archive
+    /// they sent).
     /// `archive_instance`, a random number, tells this database's households from another's
     /// of the same id in an archive's origin.
     static let archives = Migration(version: 40, name: "family archives", sql: """
@@ -27,8 +28,10 @@ extension Schema {
         );
         CREATE TABLE archive_prompts (
             member_id INTEGER PRIMARY KEY REFERENCES members (id),
-            purpose TEXT NOT NULL CHECK (purpose IN ('weekly', 'restore')),
+            purpose TEXT NOT NULL CHECK (purpose IN ('weekly', 'confirm', 'restore')),
             import_id INTEGER REFERENCES statement_imports (id),
+            -- The key of a new passphrase said once, sealed, until it is said again.
+            pending_key BLOB,
             asked_at_ms INTEGER NOT NULL
         );
         INSERT OR IGNORE INTO bot_state (key, value) VALUES ('archive_instance', abs(random() / 2));
