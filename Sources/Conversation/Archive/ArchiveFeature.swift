@@ -22,7 +22,8 @@ struct ArchiveFeature: Feature {
         },
     ]
 
-    /// Archive files fetched are read every second; weekly archives are looked at every minute.
+    /// Looked at every second: an archive file is read as soon as it is fetched, a weekly
+    /// archive sent as soon as it is due (one indexed read of a small table each).
     static let jobs = JobSource(name: "archives", every: .seconds(1), drains: true) { context in
         let feature = ArchiveFeature(context)
         return try feature.importJobs() + feature.weeklyJobs()

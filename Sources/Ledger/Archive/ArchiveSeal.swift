@@ -14,7 +14,7 @@ import FoundationEssentials
 /// Cost: `derive` is the slow part (scrypt, ~0.1 s and 32 MB, on the calling thread); a seal
 /// or an open runs at AES-GCM's speed (GB/s). Pure functions; thread-safe.
 public enum ArchiveSeal {
-    public static let magic = Array("KPYKSEAL".utf8)
+    static let magic = Array("KPYKSEAL".utf8)
     static let version: UInt8 = 1
     static let logN: UInt8 = 15
     static let r: UInt8 = 8

@@ -13,8 +13,6 @@ public struct ArchiveTake: Equatable, Sendable {
     public var already = 0
     public var refused: [String: Int] = [:]
     public var others: [String] = []
-    /// Whether the household took the archive's currency and time zone (it had no history).
-    public var tookSettings = false
 }
 
 extension ArchiveStore {
@@ -42,7 +40,6 @@ extension ArchiveStore {
         if !hasHistory, Currency(code: book.baseCurrency) != nil, ZoneRules(identifier: book.timeZone) != nil {
             try db.execute("UPDATE households SET base_currency = ?, time_zone = ? WHERE id = ?",
                            book.baseCurrency, book.timeZone, householdID)
-            take.tookSettings = true
         }
         let base = try db.queryFirst("SELECT base_currency FROM households WHERE id = ?", householdID) { $0.string(0) } ?? "UAH"
         let categories = try categoryKinds()
