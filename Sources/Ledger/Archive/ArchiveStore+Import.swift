@@ -17,9 +17,9 @@ public struct ArchiveTake: Equatable, Sendable {
 
 extension ArchiveStore {
     /// Takes `book` into `member`'s household, as one transaction: the book's own member
-    /// (or whoever has `member`'s Telegram id in it) becomes `member`, every other member is
-    /// kept as a former member of the household (their own household made when they have
-    /// none here), and each row is taken once per origin. An empty household takes the
+    /// (or whoever has `member`'s Telegram id in it) becomes `member`, a member of this family
+    /// stays themselves, every other is a stand-in former member bearing their name, and each
+    /// row is taken once per origin. An empty household takes the
     /// book's currency and time zone too. Cost: one insert per row; the book is in memory.
     public func take(_ book: ArchiveBook, into member: Member) throws -> ArchiveTake {
         try db.refusingOverflow { try takeRows(book, into: member) }
@@ -44,21 +44,34 @@ extension ArchiveStore {
         let base = try db.queryFirst("SELECT base_currency FROM households WHERE id = ?", householdID) { $0.string(0) } ?? "UAH"
         let categories = try categoryKinds()
 
-        // Members: the archive's reader is the importer; the others are named as former members.
+        // Members: the archive's reader is the importer; someone already in this family is
+        // themselves. Anyone else is only the archive's word about a person, so their rows are
+        // never attached to a person here (whoever sent the file could name anyone's Telegram
+        // id): a stand-in under an id no Telegram user has, a former member of the family,
+        // keeps their name on them.
+        let families = FamilyStore(db: db, clock: clock)
         var members: [Int64: Int64] = [:]
         let own = book.members.first { $0.telegramUserID == member.telegramUserID }?.id ?? book.memberID
         members[own] = member.id
         for other in book.members where other.id != own {
-            let local = try FamilyStore(db: db, clock: clock).member(telegramUserID: other.telegramUserID)
-                ?? FamilyStore(db: db, clock: clock).createHousehold(
-                    owner: Newcomer(telegramUserID: other.telegramUserID, name: other.name, language: other.language),
-                    baseCurrency: Currency(code: book.baseCurrency) ?? .uah,
-                    timeZone: ZoneRules(identifier: book.timeZone) ?? .utc)
-            members[other.id] = local.id
-            if local.householdID != householdID {
-                try db.execute("INSERT OR IGNORE INTO former_members (household_id, member_id) VALUES (?, ?)", householdID, local.id)
-                take.others.append(other.name)
+            if let local = try families.member(telegramUserID: other.telegramUserID), local.householdID == householdID {
+                members[other.id] = local.id
+                continue
             }
+            take.others.append(other.name)
+            if let known = try db.queryFirst(
+                "SELECT local_id FROM archive_rows WHERE household_id = ? AND origin = ? AND kind = 'member' AND origin_id = ?",
+                householdID, book.origin, other.id, transform: { $0.optionalInt64(0) }), let known {
+                members[other.id] = known
+                continue
+            }
+            let standIn = try families.createHousehold(
+                owner: Newcomer(telegramUserID: -Int64.random(in: (1 << 52)..<(1 << 62)), name: other.name, language: other.language),
+                baseCurrency: Currency(code: book.baseCurrency) ?? .uah, timeZone: ZoneRules(identifier: book.timeZone) ?? .utc)
+            members[other.id] = standIn.id
+            try db.execute("INSERT INTO former_members (household_id, member_id) VALUES (?, ?)", householdID, standIn.id)
+            try db.execute("INSERT INTO archive_rows (household_id, origin, kind, origin_id, local_id) VALUES (?, ?, 'member', ?, ?)",
+                           arguments: [householdID, book.origin, other.id, standIn.id])
         }
 
         // Accounts: a member's account of the same key is that account.

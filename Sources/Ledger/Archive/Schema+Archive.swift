@@ -19,6 +19,8 @@ extension Schema {
             origin TEXT NOT NULL,
             kind TEXT NOT NULL,
             origin_id INTEGER NOT NULL,
+            -- A member's stand-in here, for the origin's member `origin_id` (kind 'member').
+            local_id INTEGER,
             PRIMARY KEY (household_id, origin, kind, origin_id)
         ) WITHOUT ROWID;
         CREATE TABLE weekly_archives (
