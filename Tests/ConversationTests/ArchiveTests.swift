@@ -206,6 +206,13 @@ import Testing
             #expect(story.deletedMessages(in: Sender.olha.id).count == 2, "both passphrases deleted")
             #expect(try await story.say("кава 40", from: .olha).joined().contains("кава"), "after it, a message is an entry again")
 
+            // A question asked over the archive's: the archive is let go, and the answer is the new question's.
+            try await story.sendDocument("kopiyka-archive.kopiyka", data: sealed, from: .olha)
+            #expect(try await story.say("/archive on", from: .olha).joined().contains("Придумайте пароль"))
+            try await story.runSchedule()
+            #expect(try await story.say(passphrase, from: .olha).joined().contains("ще раз"), "not read as the archive's")
+            #expect(try await story.say("/archive off", from: .olha).joined().contains("вимкнено"))
+
             // A passphrase that never comes: after 15 minutes the archive is let go.
             try await story.sendDocument("kopiyka-archive.kopiyka", data: sealed, from: .olha)
             try story.advanceClock(by: 16 * 60)

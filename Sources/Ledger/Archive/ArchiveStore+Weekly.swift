@@ -62,8 +62,13 @@ extension ArchiveStore {
     // MARK: Passphrase prompts
 
     /// Asks `memberID` for a passphrase; `pendingKey`, for `confirm`, is the key of the one
-    /// they said first, kept sealed until they say it again.
+    /// they said first, kept sealed until they say it again. A sealed archive that waited for
+    /// the question this one replaces is let go (its bytes dropped): it would be asked about
+    /// again, and take the next answer, meant for this question.
     public func ask(memberID: Int64, purpose: ArchivePrompt.Purpose, importID: Int64?, pendingKey: ArchiveSeal.Key? = nil) throws {
+        if let waiting = try prompt(memberID: memberID)?.importID, waiting != importID {
+            try StatementStore(db: db, clock: clock).finishImport(waiting, problem: "replaced")
+        }
         let sealed = pendingKey.flatMap { seal.seal(ArchiveSeal.text($0)) }.map(SQLiteValue.blob)
         try db.execute("""
             INSERT INTO archive_prompts (member_id, purpose, import_id, asked_at_ms, pending_key) VALUES (?, ?, ?, ?, ?)
