@@ -26,8 +26,9 @@ extension ReportBuilder {
     /// items `viewer` may see (a member's private bill is theirs alone: in the group, "still
     /// due: 2 713 ₴ (1 payment)" would be its amount). What they recorded counts all of them,
     /// as the month's spending it comes out of does: the forecast paces neither. Reads the
-    /// household's items and one occurrence row per remaining date: a few dozen primary-key
-    /// reads at most.
+    /// household's items and, in one query, the occurrences acted on from the earliest cursor
+    /// to the month's end: O(items), where a query per item and date held every family for
+    /// ~0.8 s (debug) a `/report` at 10,000 subscriptions.
     public static func recurringMonth(from ledger: Ledger, household: Household, month: YearMonth,
                                       today: LocalDate, shownTo viewer: Viewer) throws -> RecurringMonth? {
         guard YearMonth(today) == month else { return nil }
@@ -40,17 +41,20 @@ extension ReportBuilder {
             guard let amount = item.amount, amount.currency == household.baseCurrency else { return }
             result.dueMinor = try CheckedMinor.add(result.dueMinor, amount.minorUnits)
         }
+        let earliest = min(items.compactMap(\.nextDate).min() ?? month.firstDay, month.lastDay)
+        let acted = try ledger.recurring.occurrenceStates(householdID: household.id, dates: earliest...month.lastDay)
         for item in items {
             if let next = item.nextDate {
                 for date in item.schedule.occurrences(from: next, through: month.lastDay, limit: 31) {
-                    let occurrence = try ledger.recurring.occurrence(itemID: item.id, date: date)
-                    if occurrence == nil || occurrence?.state == .reminded { try add(item) }
+                    let state = acted[item.id]?[date]
+                    if state == nil || state == .reminded { try add(item) }
                 }
             }
         }
+        let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for bill in try ledger.recurring.waitingBills(householdID: household.id, dates: month.firstDay...month.lastDay) {
             // A bill reminded on its day has its cursor past it: still due until it is answered.
-            guard let item = items.first(where: { $0.id == bill.itemID }), item.nextDate.map({ bill.date < $0 }) ?? true else { continue }
+            guard let item = byID[bill.itemID], item.nextDate.map({ bill.date < $0 }) ?? true else { continue }
             try add(item)
         }
         result.recordedMinor = try ledger.recurring.recordedBaseMinor(householdID: household.id, dates: month.firstDay...month.lastDay)

@@ -59,6 +59,7 @@ public final class Ledger {
         officialRates = OfficialRateStore(db: db, clock: clock)
         recurring = RecurringStore(db: db, clock: clock)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
+        try recurring.fillServiceKinds()
     }
 
     /// The schema version this build writes.

@@ -43,6 +43,23 @@ extension RecurringStore {
                        outboxID, itemID, date.iso)
     }
 
+    /// The state of every occurrence of a household's items due within `dates`, by item and
+    /// date: one query for what `occurrence(itemID:date:)` would ask item by item.
+    public func occurrenceStates(householdID: Int64, dates: ClosedRange<LocalDate>) throws
+        -> [Int64: [LocalDate: RecurringOccurrence.State]] {
+        var found: [Int64: [LocalDate: RecurringOccurrence.State]] = [:]
+        try db.query("""
+            SELECT r.item_id, r.due_date, r.state
+            FROM recurring_items i JOIN recurring_occurrences r ON r.item_id = i.id
+            WHERE i.household_id = ? AND i.deleted_at IS NULL AND r.due_date BETWEEN ? AND ?
+            """, householdID, dates.lowerBound.iso, dates.upperBound.iso) { row in
+            if let date = LocalDate(iso: row.string(1)), let state = RecurringOccurrence.State(rawValue: row.string(2)) {
+                found[row.int64(0), default: [:]][date] = state
+            }
+        }
+        return found
+    }
+
     /// A household's bills reminded and not yet answered, due within `dates`.
     public func waitingBills(householdID: Int64, dates: ClosedRange<LocalDate>) throws -> [RecurringOccurrence] {
         var found: [RecurringOccurrence] = []
