@@ -7,8 +7,10 @@ import Testing
 
 /// The built `kopiyka run` against the fake Bot API, with a household no family reaches by
 /// hand: 10,000 subscriptions, or one member flooding `/report`. Another family's `кава`
-/// is answered within a second throughout, and the bot's peak memory stays under 100 MB
-/// (issue 32, attack 5: at 10,000 subscriptions each of these took ~4 s of every family's).
+/// is answered throughout, and the bot's peak memory stays under 100 MB (issue 32, attack 5:
+/// at 10,000 subscriptions each of these took ~4 s of every family's in a release build).
+/// The bounds on the wait are generous (a debug build on a loaded machine); the figures are
+/// printed.
 @Suite(.serialized) struct BigHouseholdEndToEndTests {
     let folder = TemporaryDirectory("big-household-e2e")
     let fake = FakeBotAPI()
@@ -67,7 +69,7 @@ import Testing
         for text in ["/subscriptions", "/report", "spotify 199 щомісяця", "/subscriptions"] {
             let (olhaWaited, tarasWaited) = await sayWithACoffee(text)
             #expect(olhaWaited != nil, "\(text) unanswered")
-            #expect(tarasWaited.map { $0 < .seconds(1) } == true, "during \(text) another family waited \(String(describing: tarasWaited))")
+            #expect(tarasWaited.map { $0 < .seconds(3) } == true, "during \(text) another family waited \(String(describing: tarasWaited))")
             figures.append("\(text): \(olhaWaited.map { "\($0)" } ?? "—"), coffee \(tarasWaited.map { "\($0)" } ?? "—")")
         }
         #expect(texts(olha).contains { $0.hasPrefix("📺 <b>Підписки:") && $0.split(separator: "\n").count < 20 }, "one page")
@@ -81,9 +83,8 @@ import Testing
 
     /// 100 `/report` in one burst from Оля, with 10,000 subscriptions to point duplicates
     /// out of: twenty are answered, the next kindly refused, the rest dropped (the throttle),
-    /// within the memory bound. How long Тарас's coffee, queued behind the burst, waited is
-    /// printed, not asserted: the twenty reports admitted each read every recurring item
-    /// (~0.4 s in a debug build), an open finding of issue 32.
+    /// and Тарас's coffee, queued behind the burst, waits for the twenty reports only: ~1 s in
+    /// a debug build, where each read every recurring item (~0.4 s) and it waited 6-10 s.
     @Test func aHundredReportsInABurstStallNoOtherFamily() async throws {
         defer { fake.stop() }
         let bot = try await start()
@@ -99,7 +100,7 @@ import Testing
         let reports = texts(olha).dropFirst(before).filter { $0.hasPrefix("📊") }.count
         let throttled = texts(olha).dropFirst(before).filter { $0.hasPrefix("⏳") }.count
         #expect(reports >= 20 && reports < 100 && throttled == 1, "\(reports) reports, \(throttled) throttled")
-        #expect(coffee != nil, "another family was not answered")
+        #expect(coffee.map { $0 < .seconds(5) } == true, "another family waited \(String(describing: coffee))")
         let peak = try #require(StatementLimitsEndToEndTests.peakMemory(of: bot.pid))
         #expect(peak < 100 * 1_024 * 1_024, "peak memory \(peak / 1_048_576) MB")
         print("100 /report in a burst: \(reports) reports and \(throttled) kind refusal in \(all), "

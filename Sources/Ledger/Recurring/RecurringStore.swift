@@ -96,11 +96,7 @@ public struct RecurringStore {
     /// and at most `names` rows a kind, whatever their number; nothing is read from a note.
     public func duplicatedSubscriptions(householdID: Int64, visibleTo viewer: Viewer, names: Int) throws
         -> [(kind: ServiceKind, count: Int, notes: [String])] {
-        let (memberID, everyone): (Int64, Bool) = switch viewer {
-        case .member(let id): (id, false)
-        case .group: (0, false)
-        case .books: (0, true)
-        }
+        let (memberID, everyone) = viewer.memberAndEveryone
         let active = """
             household_id = ? AND deleted_at IS NULL AND category = 'subscriptions' AND kind = 'expense' AND paused = 0
             AND next_date IS NOT NULL AND (is_private = 0 OR member_id = ? OR ?)
@@ -158,5 +154,16 @@ public struct RecurringStore {
             note: row.string(9), isPrivate: row.bool(10),
             schedule: RecurrenceSchedule(cadence, start: start, end: row.optionalString(13).flatMap(LocalDate.init(iso:))),
             nextDate: row.optionalString(14).flatMap(LocalDate.init(iso:)), isPaused: row.bool(15))
+    }
+}
+
+extension Viewer {
+    /// The arguments of `(is_private = 0 OR member_id = ? OR ?)`: what `sees` says, in SQL.
+    var memberAndEveryone: (memberID: Int64, everyone: Bool) {
+        switch self {
+        case .member(let id): (id, false)
+        case .group: (0, false)
+        case .books: (0, true)
+        }
     }
 }
