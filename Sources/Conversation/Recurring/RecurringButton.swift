@@ -1,8 +1,8 @@
 import KopiykaCore
 
-/// `rec:list` and `rec:list:<page>` for the list, `rec:subs:<page>` for `/subscriptions`, `rec:<action>:<item id>` for an item,
-/// `rec:<action>:<item id>:<yyyymmdd>` for one of its occurrences, and
-/// `rec:<action>:<entry id>` for an offer made from an entry.
+/// `rec:list` and `rec:list:<page>` for the list, `rec:subs:<page>` for `/subscriptions`,
+/// `rec:<action>:<item id>` for an item, `rec:<action>:<item id>:<yyyymmdd>` for one of its
+/// occurrences, and `rec:<action>:<entry id>` for an offer made from an entry.
 struct RecurringButton: ButtonData {
     enum Action: String, Sendable, CaseIterable {
         /// The list, and `/subscriptions`.
