@@ -67,8 +67,8 @@ import Testing
 
     /// One family's statement download hangs (Telegram's file server sends nothing). Another
     /// family's statement is read meanwhile: downloads ran one at a time, and it waited the
-    /// hung one's whole timeout (120 s). A third family's purchases are answered within a
-    /// second throughout, as the fake measures it (the update handed out, the reply arrived).
+    /// hung one's whole timeout (120 s). A third family's purchases are answered at once
+    /// throughout, as the fake measures it (the update handed out, the reply arrived).
     @Test func aHungDownloadHoldsUpNoOtherFamilyThroughTheBinary() async throws {
         defer { fake.stop() }
         let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
@@ -85,7 +85,10 @@ import Testing
         #expect(await eventually { texts(typing).contains { $0.contains("таксі") } }, "\(texts(typing))")
         let (handedOut, sent) = fake.timeline(chatID: typing)
         let latencies = zip(handedOut.suffix(2), sent.suffix(2)).map { $1 - $0 }
-        #expect(latencies.count == 2 && latencies.allSatisfy { $0 < .seconds(1) }, "\(latencies)")
+        print("another family's replies during a hung download: \(latencies)")
+        // Held behind the hung download, they would wait its 120 s timeout; 0.02–0.3 s alone
+        // here, and a loaded machine running the whole suite at once has taken 1.5 s.
+        #expect(latencies.count == 2 && latencies.allSatisfy { $0 < .seconds(5) }, "\(latencies)")
         #expect(fake.hungDownloadCount == 1 && !texts(hung).contains { $0.hasPrefix("📄 Виписка") }, "still hung")
         bot.signal(SIGTERM)
         #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
