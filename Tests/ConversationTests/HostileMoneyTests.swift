@@ -24,7 +24,7 @@ import Testing
     func hostileFamily() throws -> Member {
         try chat.say("/start")
         _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: .olha))
-        #expect(spaced(try chat.say("/rate gbp 5500")).hasPrefix("💱 1 GBP = 5500 UAH."))
+        #expect(spaced(try chat.say("/rate gbp 5500")).hasPrefix("💱 1 GBP = 5500 ₴."))
         #expect(spaced(try chat.say("/budget 1000000000")) == "🎯 Бюджет на місяць: 1 000 000 000 ₴.")
         return try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
     }
@@ -109,18 +109,18 @@ import Testing
 
     @Test func aRateFarFromTheReferenceIsRefusedWithASaneOne() throws {
         try chat.say("/start")
-        let insane = "Курс не схожий на справжній: 1 USD — від 0,415 до 4 150 UAH. Наприклад: /rate usd 41,5"
+        let insane = "Курс не схожий на справжній: 1 USD — від 0,415 до 4 150 ₴. Наприклад: /rate usd 41,5"
         #expect(spaced(try chat.say("/rate usd 999999")) == insane)
         #expect(spaced(try chat.say("/rate usd 4150,000001")) == insane)
         #expect(spaced(try chat.say("/rate usd 0,414999")) == insane)
-        #expect(spaced(try chat.say("/rate usd 4150")).hasPrefix("💱 1 USD = 4150 UAH."))
-        #expect(spaced(try chat.say("/rate usd 0,415")).hasPrefix("💱 1 USD = 0,415 UAH."))
-        #expect(spaced(try chat.say("/rate gbp 5500,01")).contains("від 0,55 до 5 500 UAH"))
+        #expect(spaced(try chat.say("/rate usd 4150")).hasPrefix("💱 1 USD = 4150 ₴."))
+        #expect(spaced(try chat.say("/rate usd 0,415")).hasPrefix("💱 1 USD = 0,415 ₴."))
+        #expect(spaced(try chat.say("/rate gbp 5500,01")).contains("від 0,55 до 5 500 ₴"))
         #expect(try chat.ledger.entries.rates(householdID: try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID)
             == [.usd: 415_000])
         try chat.say("/start", from: .anna)
         #expect(spaced(try chat.say("/rate eur 999999", from: .anna))
-            == "That rate doesn’t look real: 1 EUR is between 0.48 and 4,800 UAH. Example: /rate eur 48")
+            == "That rate doesn’t look real: 1 EUR is between 0.48 and 4,800 ₴. Example: /rate eur 48")
     }
 
     @Test func aBudgetIsAtMostABillion() throws {

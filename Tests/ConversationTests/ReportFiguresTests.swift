@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (Language.uk, "/budget кафе -100", "Бюджет не може бути відʼємним. Щоб задати: /budget кафе 100, щоб прибрати: /budget кафе 0."),
+        (Language.uk, "/budget кафе -100", "Бюджет не може бути відʼємним. Щоб задати: /budget кафе 100, щоб видалити: /budget кафе 0."),
         (.ru, "/budget кафе −100", "Бюджет не может быть отрицательным. Чтобы задать: /budget кафе 100, чтобы удалить: /budget кафе 0."),
         (.en, "/budget -40000", "A budget can’t be negative. To set one: /budget 40000; to remove it: /budget 0."),
     ])

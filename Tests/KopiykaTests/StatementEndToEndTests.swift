@@ -113,7 +113,7 @@ import Testing
             #expect(await eventually { fake.sentMessages(chatID: taras).filter { $0.text.hasPrefix("✅ кава") }.count == n })
             answered.append(ContinuousClock.now - sent)
             if n == 1 {
-                #expect(await eventually { texts().contains { $0.contains("неможливою датою") || $0.contains("можливою датою") } },
+                #expect(await eventually { texts().contains { $0.contains("неможливою датою") || $0.contains("правдоподібною датою") } },
                         "\(texts())")
             }
         }
