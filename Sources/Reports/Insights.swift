@@ -4,10 +4,13 @@ import KopiykaCore
 /// much of the income was kept, the same month last year, the category that grew most, how
 /// long the savings would last, and a 0–100 health score made of the first and the last two
 /// with the budgets. Pure: built from month totals and the savings total, never from history.
+/// A running month's lines say "so far" and compare nothing with a whole month.
 public struct Insights: Equatable, Sendable {
     public enum Line: Equatable, Sendable {
-        /// (income − spending) / income, in whole percent; negative when spending passed income.
-        case savingsRate(percent: Int)
+        /// (income − spending) / income, in whole percent, 0…100; `soFar` in a running month.
+        case savingsRate(percent: Int, soFar: Bool)
+        /// Spending passed income by (spending − income) / income, in whole percent.
+        case overspent(percent: Int)
         /// Spending against the same month a year before, in whole percent either way.
         case sameMonthLastYear(percent: Int)
         /// The category that grew most against the month before: by at least a quarter and
@@ -29,6 +32,9 @@ public struct HealthScore: Equatable, Sendable {
     public var savings: Int?
     public var runway: Int?
     public var budgets: Int?
+    /// The month the savings and budget parts were read from, when not the one asked about:
+    /// early in a month, the last full one.
+    public var month: YearMonth?
 }
 
 public enum InsightBuilder {
@@ -47,16 +53,32 @@ public enum InsightBuilder {
         }
     }
 
+    /// What a health score reads its savings rate and budgets from. Early in a running month
+    /// its own figures mean little (a salary on the 1st is "100 % kept"), so the last full month's.
+    public enum Scored: Equatable, Sendable {
+        /// The month itself, with the budgets given to `build`.
+        case month
+        /// An earlier full month, with that month's budget standings.
+        case earlier(YearMonth, Month, budgets: [BudgetStatus])
+        /// Neither: no savings or budget part (the runway may still score).
+        case tooEarly
+    }
+
     /// `averageSpentMinor`: the average of the last full months with spending (nil without any).
+    /// `isRunning`: the month is today's; its lines then say "so far" and do not compare it with
+    /// a whole month last year. `scored`: what the health score reads.
     public static func build(_ month: Month, previous: Month?, lastYear: Month?, savingsMinor: Int64?, averageSpentMinor: Int64?,
-                             budgets: [BudgetStatus]) -> Insights {
+                             budgets: [BudgetStatus], isRunning: Bool = false, scored: Scored = .month) -> Insights {
         var insights = Insights()
-        var rate: Int?
-        if month.incomeMinor > 0, let kept = percent(month.incomeMinor - month.spentMinor, of: month.incomeMinor) {
-            rate = kept
-            insights.lines.append(.savingsRate(percent: kept))
+        if month.incomeMinor > 0 {
+            // Rounded up: spending past income by a little is "by 1 %", never "by 0 %".
+            if month.spentMinor > month.incomeMinor, let over = percent(month.spentMinor - month.incomeMinor, of: month.incomeMinor, roundingUp: true) {
+                insights.lines.append(.overspent(percent: over))
+            } else if let kept = percent(month.incomeMinor - month.spentMinor, of: month.incomeMinor) {
+                insights.lines.append(.savingsRate(percent: kept, soFar: isRunning))
+            }
         }
-        if let lastYear, lastYear.spentMinor >= notableMinor, month.spentMinor > 0,
+        if !isRunning, let lastYear, lastYear.spentMinor >= notableMinor, month.spentMinor > 0,
            let change = percent(month.spentMinor - lastYear.spentMinor, of: lastYear.spentMinor), change != 0 {
             insights.lines.append(.sameMonthLastYear(percent: change))
         }
@@ -73,8 +95,21 @@ public enum InsightBuilder {
             runway = Int(savingsMinor / average)
             insights.lines.append(.runway(months: runway ?? 0))
         }
-        insights.health = health(rate: rate, runway: runway, budgets: budgets)
+        switch scored {
+        case .month:
+            insights.health = health(rate: rate(month), runway: runway, budgets: budgets)
+        case .earlier(let yearMonth, let earlier, let budgets):
+            insights.health = health(rate: rate(earlier), runway: runway, budgets: budgets)
+            insights.health?.month = yearMonth
+        case .tooEarly:
+            insights.health = health(rate: nil, runway: runway, budgets: [])
+        }
         return insights
+    }
+
+    /// The share of income kept, −∞…100; nil without income.
+    static func rate(_ month: Month) -> Int? {
+        month.incomeMinor > 0 ? percent(month.incomeMinor - month.spentMinor, of: month.incomeMinor) : nil
     }
 
     static func health(rate: Int?, runway: Int?, budgets: [BudgetStatus]) -> HealthScore? {
@@ -87,10 +122,12 @@ public enum InsightBuilder {
         return HealthScore(total: earned * 100 / possible, savings: savings, runway: lasting, budgets: kept)
     }
 
-    /// `part / whole` in whole percent, rounded toward zero; nil when it does not fit.
-    static func percent(_ part: Int64, of whole: Int64) -> Int? {
+    /// `part / whole` in whole percent, rounded toward zero (or up, for positive ones); nil
+    /// when it does not fit.
+    static func percent(_ part: Int64, of whole: Int64, roundingUp: Bool = false) -> Int? {
         guard whole != 0 else { return nil }
-        let value = Int128(part) * 100 / Int128(whole)
-        return Int(exactly: value)
+        let scaled = Int128(part) * 100
+        let up = roundingUp && part > 0 && whole > 0 ? Int128(whole) - 1 : 0
+        return Int(exactly: (scaled + up) / Int128(whole))
     }
 }

@@ -14,12 +14,22 @@ public struct MonthContext: Equatable, Sendable {
     public var sameDays: SameDays?
     /// A running month's recurring payments; nil for none.
     public var recurring: RecurringMonth?
+    /// What the household spends in a usual month, one-off purchases left out: the average of
+    /// its last full months with spending (up to three, each begun after its first day), base
+    /// minor units; nil before one (see `ReportBuilder.usualMonth`).
+    public var usualMinor: Int64?
+    /// A running month's one-off purchases (see `Forecast.oneOffs`), base minor units:
+    /// the forecast counts them once instead of pacing them over the month.
+    public var oneOffsMinor: Int64 = 0
 
-    public init(hidden: [Entry] = [], firstDay: LocalDate? = nil, sameDays: SameDays? = nil, recurring: RecurringMonth? = nil) {
+    public init(hidden: [Entry] = [], firstDay: LocalDate? = nil, sameDays: SameDays? = nil, recurring: RecurringMonth? = nil,
+                usualMinor: Int64? = nil, oneOffsMinor: Int64 = 0) {
         self.hidden = hidden
         self.firstDay = firstDay
         self.sameDays = sameDays
         self.recurring = recurring
+        self.usualMinor = usualMinor
+        self.oneOffsMinor = oneOffsMinor
     }
 }
 

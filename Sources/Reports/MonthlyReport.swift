@@ -26,6 +26,8 @@ public struct MonthlyReport: Equatable, Sendable {
     public var baseCurrency: Currency
     /// True while the month is still running (a forecast applies).
     public var isCurrent: Bool
+    /// True for a month that is over.
+    public var isPast = false
     public var spentMinor: Int64
     public var incomeMinor: Int64
     /// Both sums are of positive amounts, so their difference always fits in `Int64`.
@@ -40,8 +42,13 @@ public struct MonthlyReport: Equatable, Sendable {
     /// previous month, and this is N; nil when whole months are compared.
     public var changeThroughDay: Int?
     public var dailyAverageMinor: Int64
-    /// Where spending lands at month end at this pace (the current month only).
+    /// Where spending lands at month end (the current month only), and what it is read from;
+    /// nil while it is too early for one (see `forecastFrom`).
     public var forecastMinor: Int64?
+    public var forecastBasis: ForecastBasis = .pace
+    /// A running month too young for a forecast, without usual months to read one from: the
+    /// day its pace will be worth one. nil when a forecast is shown, or none will be this month.
+    public var forecastFrom: LocalDate?
     public var budgets: [BudgetStatus]
     /// Foreign amounts with no rate to the base currency: counted nowhere, said plainly.
     public var unconverted: [Money]
@@ -65,6 +72,14 @@ public struct MonthlyReport: Equatable, Sendable {
     }
 }
 
+/// What a month's forecast is read from.
+public enum ForecastBasis: Equatable, Sendable {
+    /// This month's pace: a week or more of it.
+    case pace
+    /// The household's usual months, while this one is younger than a week.
+    case usualMonths
+}
+
 /// A year by month, for `/report 2026`.
 public struct YearReport: Equatable, Sendable {
     public struct MonthLine: Equatable, Sendable {
@@ -75,6 +90,8 @@ public struct YearReport: Equatable, Sendable {
 
     public var year: Int
     public var baseCurrency: Currency
+    /// True for a year that is over.
+    public var isPast = false
     public var months: [MonthLine]
     public var spentMinor: Int64
     public var incomeMinor: Int64

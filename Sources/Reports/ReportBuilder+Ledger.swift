@@ -27,6 +27,14 @@ extension ReportBuilder {
         context.firstDay = try ledger.entries.firstDay(of: household)
         do {
             context.recurring = try recurringMonth(from: ledger, household: household, month: month, today: today, shownTo: viewer)
+            if YearMonth(today) == month {
+                context.usualMinor = try usualMonth(ledger, household: household, before: month, firstDay: context.firstDay, everyday: true)
+                let spent = try totals.filter { $0.kind == .expense }.map(\.baseMinor).checkedSum()
+                let pace = Pace(month: month, today: today, firstDay: context.firstDay)
+                context.oneOffsMinor = Forecast.oneOffs(
+                    try ledger.entries.largestOwnExpenses(householdID: household.id, dates: month.firstDay...today, limit: Forecast.oneOffLimit),
+                    of: spent - min(context.recurring?.recordedMinor ?? 0, spent), days: pace.daysSoFar)
+            }
         } catch is MoneyOverflow {
             return .tooLarge(month: month, today: today, baseCurrency: household.baseCurrency)
         }
@@ -35,6 +43,30 @@ extension ReportBuilder {
             largest: try ledger.entries.largestExpenses(householdID: household.id, month: month, limit: 3, shownTo: viewer),
             members: try ledger.families.members(householdID: household.id) + ledger.families.formerMembers(householdID: household.id),
             budgets: try ledger.entries.budgets(householdID: household.id), context: context)
+    }
+
+    /// The household's usual month before `month`: the average spending of the last three
+    /// months that began on or after its first day and had any; nil without one. Three months'
+    /// totals: tens of rows. `everyday`: each month without its one-off purchases (see
+    /// `Forecast.oneOffs`), so that January's fridge is not expected again in February: a few
+    /// more rows per month.
+    public static func usualMonth(_ ledger: Ledger, household: Household, before month: YearMonth,
+                                  firstDay: LocalDate?, everyday: Bool = false) throws -> Int64? {
+        let months = [month.previous, month.previous.previous, month.previous.previous.previous]
+            .filter { $0.firstDay >= (firstDay ?? $0.firstDay) }
+        guard let first = months.min(), let last = months.max() else { return nil }
+        let totals = try ledger.entries.monthTotals(householdID: household.id, months: first...last).filter { $0.kind == .expense }
+        var usual: [Int64] = []
+        for m in months {
+            var spent = try totals.filter { $0.month == m }.map(\.baseMinor).checkedSum()
+            guard spent > 0 else { continue }
+            if everyday {
+                let largest = try ledger.entries.largestOwnExpenses(householdID: household.id, dates: m.days, limit: Forecast.oneOffLimit)
+                spent -= Forecast.oneOffs(largest, of: spent, days: m.dayCount)
+            }
+            usual.append(spent)
+        }
+        return usual.isEmpty ? nil : try usual.checkedSum() / Int64(usual.count)
     }
 
     /// Days 1…N of a running month against the same days of the month before: N is today,

@@ -67,26 +67,28 @@ public enum ReportBuilder {
         let isCurrent = YearMonth(today) == month
         var change: Int?
         if let same = context.sameDays {
-            if same.previousMinor > 0 { change = try percentChange(from: same.previousMinor, to: same.currentMinor) }
+            // A day or two against a day or two is a coin toss, not a trend.
+            if same.previousMinor > 0, same.throughDay >= Forecast.minimumDays {
+                change = try percentChange(from: same.previousMinor, to: same.currentMinor)
+            }
         } else {
             let previousSpent = try previous.filter { $0.kind == .expense }.map(\.baseMinor).checkedSum()
             if previousSpent > 0 { change = try percentChange(from: previousSpent, to: spent) }
         }
         let pace = Pace(month: month, today: today, firstDay: context.firstDay)
-        var forecast: Int64?
         let recurring = isCurrent ? context.recurring : nil
+        var forecast = Forecast(minor: nil, basis: .pace, from: nil)
         if isCurrent && (spent > 0 || (recurring?.dueMinor ?? 0) > 0) && pace.daysSoFar > 0 {
-            // Recurring payments count as they are: a month's rent paid on the 5th is not spent again every 5 days.
-            let recorded = min(recurring?.recordedMinor ?? 0, spent)
-            let paced = try CheckedMinor.scale(spent - recorded, by: Int64(pace.daysInAll), dividedBy: Int64(pace.daysSoFar))
-            forecast = try CheckedMinor.add(CheckedMinor.add(paced, recorded), recurring?.dueMinor ?? 0)
+            forecast = try Forecast(spent: spent, pace: pace, recurring: recurring ?? RecurringMonth(),
+                                    oneOffsMinor: context.oneOffsMinor, usualMinor: context.usualMinor, today: today, month: month)
         }
         return MonthlyReport(
-            month: month, baseCurrency: baseCurrency, isCurrent: isCurrent, spentMinor: spent,
+            month: month, baseCurrency: baseCurrency, isCurrent: isCurrent, isPast: month < YearMonth(today), spentMinor: spent,
             incomeMinor: income, expenseCount: expenses.reduce(0) { $0 + $1.entryCount },
             categories: categoryLines, members: memberLines, largest: largest,
             changePercent: change, changeThroughDay: context.sameDays?.throughDay,
-            dailyAverageMinor: pace.daysSoFar > 0 ? spent / Int64(pace.daysSoFar) : 0, forecastMinor: forecast,
+            dailyAverageMinor: pace.daysSoFar > 0 ? spent / Int64(pace.daysSoFar) : 0, forecastMinor: forecast.minor,
+            forecastBasis: forecast.basis, forecastFrom: forecast.from,
             budgets: try budgetStatuses(budgets, expenses: expenses, shown: shown, daysLeft: isCurrent ? month.dayCount - today.day + 1 : 0),
             unconverted: unconverted, hidesPrivate: !context.hidden.isEmpty,
             dueMinor: recurring?.dueMinor ?? 0, dueCount: recurring?.dueCount ?? 0)

@@ -30,7 +30,9 @@ public struct ReportRenderer {
         var lines = [l("report.title", ["title": .text(title)])]
         guard !report.isEmpty else {
             let due = stillDue(report.dueMinor, count: report.dueCount, base: base)
-            return (lines + [l("report.empty", ["title": .text(title)]), due].compactMap { $0 }).joined(separator: "\n")
+            // "No entries yet" promises some: not for a month that is over.
+            let empty = l(report.isPast ? "report.empty.past" : "report.empty", ["title": .text(title)])
+            return (lines + [empty, due].compactMap { $0 }).joined(separator: "\n")
         }
         lines.append(l("report.summary", [
             "spent": .text(money(report.spentMinor, base)), "income": .text(money(report.incomeMinor, base)),
@@ -49,7 +51,7 @@ public struct ReportRenderer {
             }
             lines.append(l("report.category", [
                 "name": .text(l.categoryName(line.category).htmlEscaped), "amount": .text(money(line.baseMinor, base)),
-                "share": .number(Int((line.share * 100).rounded())), "count": .number(line.entryCount),
+                "share": .text(sharePercent(line.share)), "count": .number(line.entryCount),
             ]))
             lines += foreignLines(converted: line.foreign, unconverted: line.unconverted)
             let bar = Bar.render(line.share)
@@ -86,15 +88,17 @@ public struct ReportRenderer {
         let shownAverage = average.magnitude < base.minorUnitsPerMajor.magnitude ? average : try whole(average, base)
         lines.append(l("report.average", ["amount": .text(money(shownAverage, base))]))
         if let forecast = report.forecastMinor {
-            lines.append(l("report.forecast", ["amount": .text(money(try whole(forecast, base), base))]))
+            lines.append(l(report.forecastBasis == .usualMonths ? "report.forecast.usual" : "report.forecast",
+                           ["amount": .text(money(try whole(forecast, base), base))]))
+        } else if let from = report.forecastFrom {
+            lines.append(l("report.forecast.later", ["date": .text(l.dayAndMonth(from))]))
         }
         if let due = stillDue(report.dueMinor, count: report.dueCount, base: base) { lines.append(due) }
         if !report.unconverted.isEmpty {
             let currency = report.unconverted[0].currency
-            let typical = LedgerConversion.plausibleRange(of: currency, in: base).typicalMicros
             lines += ["", l("report.unconverted", ["amounts": .text(report.unconverted.map { l.money($0) }.joined(separator: ", ")),
                                                     "currency": .text(currency.code.lowercased()),
-                                                    "rate": .text(l.number(DecimalNumber(micros: typical)).replacing("\u{A0}", with: ""))])]
+                                                    "rate": .text(typicalRate(of: currency, in: base))])]
         }
         if !report.budgets.isEmpty {
             lines += ["", l("report.budgets")] + report.budgets.map { budgetLine($0, base: base) }
@@ -104,10 +108,11 @@ public struct ReportRenderer {
 
     public func render(_ report: YearReport) -> String {
         let base = report.baseCurrency
-        guard !report.isTooLarge else { return tooLarge(String(report.year)) }
-        var lines = [l("report.title", ["title": .text(String(report.year))])]
+        let title = l("report.year.title", ["year": .text(String(report.year))])
+        guard !report.isTooLarge else { return tooLarge(title) }
+        var lines = [l("report.title", ["title": .text(title)])]
         guard !report.months.isEmpty else {
-            return (lines + [l("report.empty", ["title": .text(String(report.year))])]).joined(separator: "\n")
+            return (lines + [l(report.isPast ? "report.empty.past" : "report.empty", ["title": .text(title)])]).joined(separator: "\n")
         }
         let largest = report.months.map(\.spentMinor).max() ?? 1
         for month in report.months {
@@ -121,6 +126,12 @@ public struct ReportRenderer {
             "spent": .text(money(report.spentMinor, base)), "income": .text(money(report.incomeMinor, base)),
         ])]
         return lines.joined(separator: "\n")
+    }
+
+    /// A typical rate of `currency` in `base` as `/rate` reads it (`48`, `0,31`, no group
+    /// spaces): every "set a rate, e.g." shows one that fits the currency it asks about.
+    public func typicalRate(of currency: Currency, in base: Currency) -> String {
+        l.number(DecimalNumber(micros: LedgerConversion.plausibleRange(of: currency, in: base).typicalMicros)).replacing("\u{A0}", with: "")
     }
 
     /// `Ще до сплати цього місяця: 17 800 ₴ (3 платежі)`; nil when nothing recurring is due.
@@ -147,10 +158,11 @@ public struct ReportRenderer {
         if status.isOver {
             tail = l("budget.over", ["over": .text(money(-status.leftMinor, base))])  // See `leftMinor`: it fits.
         } else if let daily = status.dailyAllowanceMinor {
-            // Whole units, rounded down: never suggest a kopiyka more than is there.
-            let wholeDaily = daily - daily % base.minorUnitsPerMajor
-            tail = l("budget.left", ["left": .text(money(status.leftMinor, base)), "daily": .text(money(wholeDaily, base)),
-                                     "days": .number(status.daysLeft)])
+            // Whole units, rounded down: never suggest a kopiyka more than is there. Below one
+            // unit, kopiykas: "0 ₴ a day" would be a false zero; below one kopiyka, no daily figure.
+            let wholeDaily = daily >= base.minorUnitsPerMajor ? daily - daily % base.minorUnitsPerMajor : daily
+            tail = l(wholeDaily > 0 ? "budget.left" : "budget.left.no_daily",
+                     ["left": .text(money(status.leftMinor, base)), "daily": .text(money(wholeDaily, base)), "days": .number(status.daysLeft)])
         } else {
             tail = l("budget.left.month_over", ["left": .text(money(status.leftMinor, base))])
         }
@@ -193,6 +205,12 @@ public struct ReportRenderer {
     /// Rounded half up to whole major units.
     private func whole(_ minor: Int64, _ currency: Currency) throws(MoneyOverflow) -> Int64 {
         try CheckedMinor.rounded(minor, toMultipleOf: currency.minorUnitsPerMajor)
+    }
+
+    /// A category's share in whole percent; `<1` (HTML) for a share that rounds to a false zero.
+    private func sharePercent(_ share: Double) -> String {
+        let percent = Int((share * 100).rounded())
+        return percent == 0 && share > 0 ? "&lt;1" : l.number(percent)
     }
 
     private func signed(_ minor: Int64, _ currency: Currency) -> String {

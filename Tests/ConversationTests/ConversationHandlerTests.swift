@@ -29,12 +29,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (Sender.olha, "Привіт, Олю! ", "Рахунок за замовчуванням — картка."),
-        (Sender(id: 1003, firstName: "Тарас", languageCode: "uk"), "Привіт, Тарасе! ", "Рахунок за замовчуванням — картка."),
-        (Sender(id: 1004, firstName: "Ілля", languageCode: "uk"), "Привіт! Я Копійка", "Рахунок за замовчуванням — картка."),
-        (Sender(id: 1005, firstName: "Olya", languageCode: "uk"), "Привіт, Olya! ", "Рахунок за замовчуванням — картка."),
-        (Sender(id: 2002, firstName: "Оля", languageCode: "ru"), "Привет, Оля! ", "Счёт по умолчанию — карта."),
-        (Sender.anna, "Hi, Anna! I’m Kopiyka", "Default account: card."),
+        (Sender.olha, "Привіт, Олю! ", "Основний рахунок — картка."),
+        (Sender(id: 1003, firstName: "Тарас", languageCode: "uk"), "Привіт, Тарасе! ", "Основний рахунок — картка."),
+        (Sender(id: 1004, firstName: "Ілля", languageCode: "uk"), "Привіт! Я Копійка", "Основний рахунок — картка."),
+        (Sender(id: 1005, firstName: "Olya", languageCode: "uk"), "Привіт, Olya! ", "Основний рахунок — картка."),
+        (Sender(id: 1006, firstName: "Ігор", languageCode: "uk"), "Привіт, Ігорю! ", "Основний рахунок — картка."),
+        (Sender(id: 1007, firstName: "Маріам", languageCode: "uk"), "Привіт! Я Копійка", "Основний рахунок — картка."),
+        (Sender(id: 2002, firstName: "Оля", languageCode: "ru"), "Привет, Оля! ", "Основной счёт — карта."),
+        (Sender.anna, "Hi, Anna! I’m Kopiyka", "Main account: card."),
     ])
     func theWelcomeAddressesThemRightAndNamesTheDefaultAccount(sender: Sender, greeting: String, account: String) throws {
         let welcome = try chat.say("/start", from: sender)

@@ -38,7 +38,7 @@ import Testing
         let invite = try chat.say("/invite").joined()
         let payload = String(invite[invite.range(of: "start=")!.upperBound...].prefix(17))
         chat.clock.advance(by: 8 * 86_400)
-        #expect(try chat.say("/start \(payload)", from: .taras).first?.contains("прострочене") == true)
+        #expect(try chat.say("/start \(payload)", from: .taras).first?.contains("Термін дії запрошення минув") == true)
         #expect(try chat.say("/start join_nonsense", from: .dmitry).first?.contains("Такого приглашения нет") == true)
     }
 
@@ -181,6 +181,8 @@ import Testing
         #expect(view[0].text.contains("👑 Оля"))
         #expect(view[0].text.contains("• Тарас"))
         #expect(view[0].buttons.count == 2)
+        // Irreversible buttons say what they do, not only an icon and a name.
+        #expect(view[0].buttons.first?.map(\.title) == ["✖️ Вилучити: Тарас", "👑 Зробити власником: Тарас"], "\(view[0].buttons)")
         let notOwner = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.taras.id, kind: .privateChat), sender: .taras, text: "/family"))
         #expect(notOwner[0].buttons.isEmpty)
     }

@@ -37,7 +37,7 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    @Test(arguments: [(Sender.olha, "Підключення монобанку"), (Sender.dmitry, "Подключение монобанка"), (Sender.anna, "Connecting monobank")])
+    @Test(arguments: [(Sender.olha, "Підключення Монобанку"), (Sender.dmitry, "Подключение Монобанка"), (Sender.anna, "Connecting monobank")])
     func theInstructionsComeInTheMembersLanguage(sender: Sender, title: String) throws {
         try chat.say("/start", from: sender)
         let answer = try chat.say("/monobank", from: sender).joined()

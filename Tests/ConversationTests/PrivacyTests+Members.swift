@@ -73,7 +73,7 @@ extension PrivacyTests {
         let ownCode = try #require(try chat.say("/invite", from: yaryna).joined().firstMatch(of: /join_[A-Za-z0-9]{12}/)).output
 
         let view = try #require(try privately("/family", from: yaryna).last)
-        #expect(view.text.contains("Чинні запрошення (3):") && view.text.contains("• Тарас · до "), "\(view.text)")
+        #expect(view.text.contains("Чинні запрошення (3):") && view.text.contains("• від: Тарас · діє до "), "\(view.text)")
         let revokes = view.buttons.joined().map(\.data).filter { $0.hasPrefix("inv:rm:") }
         #expect(revokes.count == 4)
         let tarasView = try #require(try privately("/family", from: .taras).last)

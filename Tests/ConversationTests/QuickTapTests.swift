@@ -45,9 +45,9 @@ import Testing
         let before = try entries(.olha).count
 
         let taxi = try tap("🚕 таксі 120", from: .olha)
-        #expect(taxi.texts(in: Sender.olha.id) == ["✅ таксі · 120 ₴ · Таксі · monobank"])
+        #expect(taxi.texts(in: Sender.olha.id) == ["✅ таксі · 120 ₴ · Таксі · Монобанк"])
         #expect(taxi.first { $0.chatID == Sender.olha.id && $0.kind == .message }?.buttons.joined().map(\.title) == ["🏷️ Категорія", "🗑️ Видалити"])
-        #expect(taxi.texts(in: Self.group) == ["Оля · таксі · 120 ₴ · Таксі · monobank"])
+        #expect(taxi.texts(in: Self.group) == ["Оля · таксі · 120 ₴ · Таксі · Монобанк"])
         let recorded = try entries(.olha).dropFirst(before)
         #expect(recorded.count == 1)
         let entry = try #require(recorded.first)

@@ -54,7 +54,7 @@ import Testing
         try chat.say("продукти 1200")
         let lines = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha, text: "/budget"))
         #expect(lines.map(\.kind) == [.message, .photo])
-        #expect(caption(lines.last) == "Усього за місяць\n🟦 витрачено · ⬜ рівномірно до ліміту · 🟥 ліміт 40 000 ₴")
+        #expect(caption(lines.last) == "Усього за місяць\n🟦 витрачено · ⬜ рівномірний темп · 🟥 ліміт 40 000 ₴")
         _ = try DecodedPNG(try #require(lines.last?.document).data)
         // Setting a budget answers in words only.
         #expect(photos(try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha,

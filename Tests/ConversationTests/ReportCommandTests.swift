@@ -34,7 +34,7 @@ import Testing
         let list = spaced(try chat.say("/budget"))
         #expect(list.contains("Кафе: 85 ₴ з 3 000 ₴"))
         #expect(list.contains("залишилось 2 915 ₴ · 291 ₴ на день · ще 10 днів"))
-        #expect(spaced(try chat.say("/budget кафе 0")) == "Бюджет «Кафе» прибрано.")
+        #expect(spaced(try chat.say("/budget кафе 0")) == "Бюджет «Кафе» видалено.")
         #expect(spaced(try chat.say("/budget абракадабра 100")).contains("Не знаю категорії «абракадабра»"))
     }
 
@@ -61,7 +61,7 @@ import Testing
     @Test func ratesMakeForeignMoneyCount() throws {
         try chat.say("$20 netflix")
         #expect(spaced(try chat.say("/report")).contains("Без курсу не враховано: 20 $"))
-        #expect(spaced(try chat.say("/rate usd 41,5")) == "💱 1 USD = 41,5 UAH. Звіти враховують записи в USD.")
+        #expect(spaced(try chat.say("/rate usd 41,5")) == "💱 1 USD = 41,5 ₴. Звіти враховують записи в USD.")
         let report = spaced(try chat.say("/report"))
         #expect(report.contains("Витрачено 830 ₴"))
         #expect(!report.contains("Без курсу"))

@@ -69,13 +69,18 @@ import Testing
         try chat.say("кава 85")  // the household's first day is 21 November
         let report = try say("/report", .olha)
         #expect(report.contains("У середньому 85 ₴ на день"), "\(report)")
-        #expect(report.contains("Прогноз до кінця місяця: 850 ₴"), "\(report)")  // 85 a day, 21–30 November
+        #expect(report.contains("Прогноз до кінця місяця буде з 27 листопада"), "one day is no pace: \(report)")
         chat.clock.advance(by: 4 * 86_400)
         #expect(try say("/report", .olha).contains("У середньому 17 ₴ на день"))  // 85 over 21–25 November
+        for _ in 0..<2 {
+            chat.clock.advance(by: 86_400)
+            try chat.say("кава 85")
+        }
+        #expect(try say("/report", .olha).contains("Прогноз до кінця місяця: 364 ₴"))  // 255 over 21–27 November, and 3 days more at its pace
     }
 
     @Test(arguments: [
-        (Language.uk, "/budget кафе -100", "Бюджет не може бути відʼємним. Щоб задати: /budget кафе 100, щоб прибрати: /budget кафе 0."),
+        (Language.uk, "/budget кафе -100", "Бюджет не може бути відʼємним. Щоб задати: /budget кафе 100, щоб видалити: /budget кафе 0."),
         (.ru, "/budget кафе −100", "Бюджет не может быть отрицательным. Чтобы задать: /budget кафе 100, чтобы удалить: /budget кафе 0."),
         (.en, "/budget -40000", "A budget can’t be negative. To set one: /budget 40000; to remove it: /budget 0."),
     ])

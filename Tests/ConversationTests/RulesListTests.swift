@@ -22,7 +22,7 @@ import Testing
         #expect(last.buttons.last?.map(\.title) == ["◀️", "20/20"])
         let removed = try #require(last.buttons.first?.first)
         let after = try chat.press(removed.data, from: .olha, messageID: view.messageID)
-        #expect(after.contains { $0.kind == .notice && $0.text == "Правило прибрано" })
+        #expect(after.contains { $0.kind == .notice && $0.text == "Правило видалено" })
         let page = try #require(after.first { $0.kind == .edit })
         #expect(page.buttons.last?.map(\.title) == ["◀️", "20/20"], "still on the last page")
         #expect(!page.buttons.joined().contains { $0.data == removed.data })

@@ -98,12 +98,52 @@ import Testing
     @Test func theSavingsComeWithTheYearsLine() throws {
         try chat.say("/start")
         try chat.say("/accounts add Депозит")
+        try chat.say("депозит 50 000")
+        let today = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha, text: "/savings"))
+        #expect(today.map(\.kind) == [.message], "one value is no line")
+        chat.clock.advance(by: 40 * 86_400)
         try chat.say("депозит 52 000")
         let lines = try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha, text: "/savings"))
         #expect(lines.map(\.kind) == [.message, .photo])
         let photo = try #require(lines.last?.document)
         let png = try DecodedPNG(photo.data)
         #expect(png.width == 800 && photo.data.count < 100_000)
-        #expect(lines.last?.text.replacingOccurrences(of: "\u{A0}", with: " ") == "🟦 заощадження разом за рік: 0 ₴ → 52 000 ₴")
+        #expect(lines.last?.text.replacingOccurrences(of: "\u{A0}", with: " ") == "🟦 заощадження разом за рік: 50 000 ₴ → 52 000 ₴",
+                "the line starts at the first value, not at zero")
+    }
+
+    @Test func growthStartsFromTheFirstValueNotFromZero() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Депозит")
+        try chat.say("депозит 57 400")
+        let savings = try say("/savings")
+        #expect(savings.contains("• Депозит: 57 400 ₴\n"), "the day it was entered is no growth: \(savings)")
+        #expect(!savings.contains("за місяць") && !savings.contains("від початку року"), "\(savings)")
+        chat.clock.advance(by: 3 * 86_400)
+        try chat.say("депозит 58 000")
+        #expect(try say("/savings").contains("• Депозит: 58 000 ₴ · +600 ₴ за місяць · +600 ₴ від початку року"))
+    }
+
+    @Test func aDateInTheMessageIsTheValuesDay() throws {
+        try chat.say("/start")
+        try chat.say("/accounts add Депозит")
+        #expect(try say("депозит 50000 вчора") == "🐷 Депозит на 20 листопада: 50 000 ₴.")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let deposit = try #require(try chat.ledger.accounts.accounts(memberID: member.id).first { $0.name == "Депозит" })
+        let yesterday = LocalDate(chat.clock.now, in: kyiv).adding(days: -1)
+        #expect(try chat.ledger.accounts.value(of: deposit, on: yesterday) == 5_000_000)
+        #expect(try say("депозит 51000") == "🐷 Депозит: 51 000 ₴ (+1 000 ₴).")
+    }
+
+    @Test(arguments: [(Sender.olha, "• Депозит: 57 400 ₴"), (.dmitry, "• Депозит: 57 400 ₴"), (.anna, "• Savings: ₴57,400")])
+    func balanceAndSavingsShowOneValueForAnAccountOnADay(_ sender: Sender, _ line: String) throws {
+        try chat.say("/start", from: sender)
+        let name = sender == .anna ? "Savings" : "Депозит"
+        try chat.say("/accounts add \(name)", from: sender)
+        try chat.say(sender == .anna ? "transfer 5000 to savings" : "переказ 5000 на депозит", from: sender)
+        try chat.say("\(name.lowercased()) 57400", from: sender)
+        let savings = try say("/savings", from: sender), balance = try say("/balance", from: sender)
+        #expect(savings.contains(line), "\(savings)")
+        #expect(balance.contains(line), "/balance agrees with /savings: \(balance)")
     }
 }

@@ -31,6 +31,6 @@ import Testing
     @Test func aFileOfOnlySuchRowsSaysWhatIsWrongWithIt() throws {
         try chat.say("/start")
         let answer = try base.importStatement(file(["31.12.9999 23:59:59,Вічність,5411,-85.00,-85.00,UAH,—,—,—,—"]))
-        #expect(answer.last?.hasPrefix("📄 У виписці немає жодної операції з можливою датою і сумою") == true, "\(answer)")
+        #expect(answer.last?.hasPrefix("📄 У виписці немає жодної операції з правдоподібною датою і сумою") == true, "\(answer)")
     }
 }

@@ -115,7 +115,7 @@ import Testing
         let balance = spaced(try chat.say("/balance"))
         #expect(balance.contains("• картка: -3 000 ₴"))
         #expect(balance.contains("• готівка: 3 000 ₴"))
-        let explained = "Переказ не змінено: правкою можна змінити лише його суму. Щоб змінити інше, видаліть його кнопкою «🗑️ Видалити» і напишіть знову."
+        let explained = "Переказ не змінено: редагуванням повідомлення можна змінити лише його суму. Щоб змінити інше, видаліть його кнопкою «🗑️ Видалити» і напишіть знову."
         for (update, text) in [(91, "зняв готівку 3000 вчора"), (92, "кава 3000"), (93, "переказ 3000 на моно")] {
             #expect(spaced(try edit(text, update: Int64(update)).texts(in: olha.id)) == explained, "\(text)")
         }
@@ -139,7 +139,7 @@ import Testing
         #expect(withdrawal.amount == Money(major: 2500, currency: .uah))
         #expect(withdrawal.date == LocalDate(year: 2026, month: 11, day: 20))
         #expect(try edit("обміняв 500 $ по 41,3", messageID: 601, update: 91)
-                == "Обмін правкою не змінити: видаліть його кнопкою «🗑️ Видалити» і напишіть знову.")
+                == "Обмін не змінити редагуванням: видаліть його кнопкою «🗑️ Видалити» і напишіть знову.")
         let exchange = try #require(try chat.ledger.accounts.transfer(sourceChatID: olha.id, sourceMessageID: 601))
         #expect(exchange.amount == Money(major: 400, currency: .usd))
     }

@@ -21,10 +21,11 @@ import Testing
             "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": folder.path("kopiyka.sqlite"),
             "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
         ], workingDirectory: folder.url).start(["run"])
-        for text in ["/start", "кава 85", "продукти 640", "/budget 10000", "/accounts add Депозит", "депозит 52 000"] {
+        for text in ["/start", "кава 85", "продукти 640", "/budget 10000", "/accounts add Депозит",
+                     "депозит 50 000 01.11.2026", "депозит 52 000"] {
             fake.enqueueMessage(chatID: olha, text: text, firstName: "Оля")
         }
-        #expect(await eventually { fake.sentMessages(chatID: olha).count >= 6 })
+        #expect(await eventually { fake.sentMessages(chatID: olha).count >= 7 })  // a savings line needs two values
         for (index, command) in ["/report", "/report 2026", "/budget", "/savings"].enumerated() {
             fake.enqueueMessage(chatID: olha, text: command, firstName: "Оля")
             #expect(await eventually { photos().count == index + 1 }, "\(command) sent no chart")

@@ -119,7 +119,7 @@ import Testing
             #expect(waited != nil)
             answered.append(waited ?? .seconds(30))
             if n == 1 {
-                #expect(await eventually { texts().contains { $0.contains("неможливою датою") || $0.contains("можливою датою") } },
+                #expect(await eventually { texts().contains { $0.contains("неможливою датою") || $0.contains("правдоподібною датою") } },
                         "\(texts())")
             }
         }

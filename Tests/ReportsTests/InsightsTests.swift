@@ -11,15 +11,29 @@ import Testing
     @Test func theSavingsRateIsWhatIncomeLeftAndNothingWithoutIncome() {
         let kept = InsightBuilder.build(month(spent: 3_000_000, income: 4_000_000), previous: nil, lastYear: nil, savingsMinor: nil,
                                         averageSpentMinor: nil, budgets: [])
-        #expect(kept.lines == [.savingsRate(percent: 25)])
+        #expect(kept.lines == [.savingsRate(percent: 25, soFar: false)])
         #expect(kept.health == HealthScore(total: 100, savings: 40, runway: nil, budgets: nil))
         let over = InsightBuilder.build(month(spent: 5_000_000, income: 4_000_000), previous: nil, lastYear: nil, savingsMinor: nil,
                                         averageSpentMinor: nil, budgets: [])
-        #expect(over.lines == [.savingsRate(percent: -25)])
+        #expect(over.lines == [.overspent(percent: 25)], "never \"kept -25 %\"")
         #expect(over.health?.total == 0)
         let none = InsightBuilder.build(month(spent: 5_000_000), previous: nil, lastYear: nil, savingsMinor: nil,
                                         averageSpentMinor: nil, budgets: [])
         #expect(none.lines.isEmpty && none.health == nil)
+    }
+
+    @Test func aRunningMonthSaysSoFarComparesNoWholeMonthAndScoresTheLastFullOne() {
+        let early = month(spent: 100_000, income: 5_000_000)
+        let lastMonth = month(spent: 4_500_000, income: 5_000_000)
+        let insights = InsightBuilder.build(early, previous: lastMonth, lastYear: month(spent: 4_000_000), savingsMinor: nil,
+                                            averageSpentMinor: nil, budgets: [], isRunning: true,
+                                            scored: .earlier(YearMonth(year: 2026, month: 11)!, lastMonth, budgets: []))
+        #expect(insights.lines == [.savingsRate(percent: 98, soFar: true)], "day 3 against a whole month last year says nothing")
+        #expect(insights.health == HealthScore(total: 50, savings: 20, runway: nil, budgets: nil, month: YearMonth(year: 2026, month: 11)),
+                "10 % kept last month, not 98 % of a salary on the 1st")
+        let first = InsightBuilder.build(month(spent: 0, income: 5_000_000), previous: nil, lastYear: nil, savingsMinor: nil,
+                                         averageSpentMinor: nil, budgets: [], isRunning: true, scored: .tooEarly)
+        #expect(first.health == nil, "a salary on day 1 is not 100 of 100")
     }
 
     @Test func theSameMonthLastYearNeedsASpendingWorthComparing() {
@@ -48,7 +62,7 @@ import Testing
     @Test func hugeFiguresGiveNoPercentRatherThanAWrongOne() {
         let insights = InsightBuilder.build(month(spent: 1, income: Int64.max), previous: nil, lastYear: month(spent: 1_000_000),
                                             savingsMinor: Int64.max, averageSpentMinor: 1, budgets: [])
-        #expect(insights.lines.contains(.savingsRate(percent: 99)))
+        #expect(insights.lines.contains(.savingsRate(percent: 99, soFar: false)))
         #expect(insights.lines.contains(.runway(months: Int(Int64.max))))
     }
 }

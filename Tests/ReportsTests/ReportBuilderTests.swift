@@ -79,10 +79,22 @@ import Testing
 
     @Test func theForecastExtrapolatesThePace() throws {
         let f = try family()
-        try add(f.olha, 1_000, "cafe", "2026-11-01")
+        for day in 1...10 { try add(f.olha, 100, "cafe", "2026-11-\(day < 10 ? "0" : "")\(day)") }
         let r = try report(f, month: november, today: "2026-11-10")
         #expect(r.dailyAverageMinor == 10_000)
         #expect(r.forecastMinor == 300_000)  // 100 ₴ a day × 30 days
+    }
+
+    @Test func aForecastWaitsForAWeekAndCountsAOneOffPurchaseOnce() throws {
+        let f = try family()
+        try add(f.olha, 30_000, "home", "2026-11-01")  // a fridge on the 1st
+        var r = try report(f, month: november, today: "2026-11-01")
+        #expect(r.forecastMinor == nil && r.forecastFrom == LocalDate(iso: "2026-11-07"), "one day is not a month: \(r)")
+        for day in 1...7 { try add(f.olha, 500, "groceries", "2026-11-0\(day)") }
+        r = try report(f, month: november, today: "2026-11-07")
+        let expected: Int64 = 3_000_000 + 50_000 * 23 + 50_000 * 7  // the fridge once; 500 ₴ a day, paced over 30 days
+        #expect(r.forecastMinor == expected)
+        #expect(r.forecastBasis == .pace)
     }
 
     @Test func foreignMoneyIsShownInItsCurrencyAndCountedOnlyWithARate() throws {

@@ -36,7 +36,7 @@ extension MonobankFeedEndToEndTests {
         ] + badItems())
         var bot = try start()
         try await connectAndFollowTheCard()
-        let summary = plain(olha).first { $0.hasPrefix("🏦 monobank") } ?? ""
+        let summary = plain(olha).first { $0.hasPrefix("🏦 Монобанк *") } ?? ""
         #expect(summary.contains("2 операції") && summary.contains("➕ нових записів: 2"), "\(summary)")
         let skipped = bot.logs.filter { $0.contains("past the bounds of a bank row") }
         #expect(skipped.first?.contains("5 items") == true, "one line a window: \(skipped)")

@@ -17,7 +17,7 @@ extension MonobankFeedEndToEndTests {
         let bot = try start()
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
         fake.enqueueMessage(chatID: olha, text: "/monobank \(Self.token)", firstName: "Оля")
-        #expect(await eventually { plain(olha).contains { $0.hasPrefix("⚠️ Не вдалося прочитати відповідь монобанку") } }, "\(plain(olha))")
+        #expect(await eventually { plain(olha).contains { $0.hasPrefix("⚠️ Не вдалося прочитати відповідь Монобанку") } }, "\(plain(olha))")
         #expect(!plain(olha).contains { $0.contains("Перевіряю") }, "«Перевіряю…» is replaced, not left")
         #expect(try Ledger(path: path).monobank.feedSources().isEmpty, "the token is not kept")
         bank.answerUnreadably(nil)

@@ -85,8 +85,8 @@ import Testing
         #expect(list.replyMarkup?.contains("*1234") == true && list.replyMarkup?.contains("Відпустка") == true)
         #expect(list.replyMarkup?.contains("537541") == false, "never more of the card number than its last four digits")
         fake.enqueueCallbackQuery(chatID: olha, messageID: list.messageID, data: card)
-        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 monobank *1234: 43 операції") } })
-        let summary = try #require(plain(olha).first { $0.hasPrefix("🏦 monobank") })
+        #expect(await eventually { plain(olha).contains { $0.hasPrefix("🏦 Монобанк *1234: 43 операції") } })
+        let summary = try #require(plain(olha).first { $0.hasPrefix("🏦 Монобанк *") })
         #expect(summary.contains("🔗 збіглися з вашими записами: 3") && summary.contains("➕ нових записів: 40"), "\(summary)")
         #expect(try entryCount() == 43, "three typed, forty from the bank, none twice")
         let familyPosts = plain(group).count
@@ -125,7 +125,7 @@ import Testing
         let list = try #require(fake.sentMessages(chatID: chatID).last)
         fake.enqueueCallbackQuery(chatID: chatID, messageID: list.messageID,
                                   data: try #require(list.replyMarkup?.firstMatch(of: /mono:f:\d+/).map { String($0.output) }))
-        #expect(await eventually { plain(chatID).contains { $0.hasPrefix("🏦 monobank \(card)") } })
+        #expect(await eventually { plain(chatID).contains { $0.hasPrefix("🏦 Монобанк \(card)") } })
     }
 
     /// A fuel pre-authorisation read as a hold settles two days later for less, under the same
@@ -168,7 +168,7 @@ import Testing
                   token: Self.token, account: "acc-uah")
         #expect(try await eventually { try entryCount() == 3 }, "the card's next purchase arrives")
         await bot.stop()
-        let summary = plain(olha).first { $0.hasPrefix("🏦 monobank") } ?? ""
+        let summary = plain(olha).first { $0.hasPrefix("🏦 Монобанк *") } ?? ""
         #expect(summary.contains("3 операції") && summary.contains("➕ нових записів: 2"), "\(summary)")
         #expect(!bot.logs.contains { $0.contains("not stored") }, "\(bot.logs.filter { $0.contains("not stored") })")
         fake.stop()

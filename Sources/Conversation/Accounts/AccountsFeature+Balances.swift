@@ -2,6 +2,7 @@ import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
+import Reports
 
 extension AccountsFeature {
     /// `/balance`: every member's accounts with what they hold, and the household's total in
@@ -18,6 +19,7 @@ extension AccountsFeature {
                 text += "\n" + l("balance.unconverted", [
                     "amounts": .text(unconverted.map { l.money($0) }.joined(separator: ", ")),
                     "currency": .text(first.currency.code.lowercased()),
+                    "rate": .text(ReportRenderer(l).typicalRate(of: first.currency, in: household.baseCurrency)),
                 ])
             }
         } catch is MoneyOverflow {
@@ -35,7 +37,7 @@ extension AccountsFeature {
         for person in try ledger.families.members(householdID: household.id) {
             let owned = try ledger.accounts.accounts(memberID: person.id)
             var balances: [Int64: AccountBalance?] = [:]
-            for account in owned { balances[account.id] = try balance(of: account) }
+            for account in owned { balances[account.id] = try balance(of: account, on: today(of: household)) }
             let visible = owned.filter { isShown($0, balances[$0.id] ?? nil) }
             guard !visible.isEmpty else { continue }
             lines.append("")
@@ -43,8 +45,11 @@ extension AccountsFeature {
             for account in visible {
                 let balance = balances[account.id] ?? nil
                 listed.append((account, balance))
-                lines.append(l(kinds ? "accounts.line.kind" : "accounts.line", [
-                    "name": .text(name(account, l).htmlEscaped), "kind": .text(l("accounts.kind.\(account.kind.rawValue)")),
+                let shownName = name(account, l), kind = l("accounts.kind.\(account.kind.rawValue)")
+                // `• картка (картка)` reads like a bug: the kind only when the name does not say it.
+                let saysKind = kinds && shownName.lowercased() != kind.lowercased()
+                lines.append(l(saysKind ? "accounts.line.kind" : "accounts.line", [
+                    "name": .text(shownName.htmlEscaped), "kind": .text(kind),
                     "balance": .text(balance.map { shown($0, account: account, l) } ?? l("balance.too_large")),
                 ]))
             }
@@ -52,10 +57,16 @@ extension AccountsFeature {
         return (lines, listed)
     }
 
-    /// nil when it does not fit in `Int64`: shown as too large, never as a wrapped figure.
-    func balance(of account: Account) throws -> AccountBalance? {
+    /// nil when it does not fit in `Int64`: shown as too large, never as a wrapped figure. A
+    /// savings account holds what it was last said to be worth, with the money moved since, as
+    /// `/savings` shows it: one account has one value on a day, whichever command shows it.
+    func balance(of account: Account, on day: LocalDate) throws -> AccountBalance? {
         do {
-            return try ledger.accounts.balances(of: [account])[account.id]
+            guard var balance = try ledger.accounts.balances(of: [account])[account.id] else { return nil }
+            if account.kind == .savings, let value = try ledger.accounts.value(of: account, on: day) {
+                balance.amounts[account.currency] = value
+            }
+            return balance
         } catch is MoneyOverflow {
             return nil
         }

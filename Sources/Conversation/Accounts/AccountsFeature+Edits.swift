@@ -188,7 +188,7 @@ extension AccountsFeature {
     }
 
     private func recognizability(_ name: String, _ l: Localizer) -> String {
-        AccountNames.isRecognizable(name) ? "" : "\n" + l("accounts.name.not_in_messages")
+        AccountNames.isRecognizable(name) ? "" : "\n" + l("accounts.name.not_in_messages", ["name": .text(name.htmlEscaped)])
     }
 
     static func currency(_ word: String) -> Currency? {

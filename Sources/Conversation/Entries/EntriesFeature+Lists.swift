@@ -36,7 +36,10 @@ extension EntriesFeature {
         let spent = (try? entries.filter { $0.kind == .expense }.compactMap(\.baseMinor).checkedSum())
             .map { MessageArgument.money(Money(minorUnits: $0, currency: household.baseCurrency)) }
         let shown = Array(entries.prefix(Self.listLimit))
-        let header = l(titleKey, ["amount": spent ?? .text(l("money.too_large")), "count": .number(entries.count)])
+        var header = l(titleKey, ["amount": spent ?? .text(l("money.too_large")), "count": .number(entries.count)])
+        if shown.count < entries.count {
+            header += "\n" + l("list.latest_of", ["shown": .number(shown.count), "count": .number(entries.count)])
+        }
         try show(.list, entryIDs: shown.map(\.id), household: household, reply: reply, header: header)
     }
 

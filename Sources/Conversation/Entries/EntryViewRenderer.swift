@@ -35,8 +35,12 @@ struct EntryViewRenderer {
         var hidden = false
         // Member id → name, for the lines of a list; a confirmation names nobody.
         let memberNames = kind == .list ? try ledger.families.memberNames(householdID: householdID) : [:]
+        // Several entries' buttons carry their notes, or their numbers when notes repeat:
+        // eleven coffees are not eleven pairs of `🏷️ кава`.
+        let repeats = entryIDs.count > 1 && kind == .confirmation ? try repeatsNames(entryIDs, stored: stored) : false
+        let numbered = kind == .list || repeats
         for (index, id) in entryIDs.enumerated() {
-            let label = kind == .list ? "\(index + 1)" : nil
+            let label = numbered ? "\(index + 1)" : nil
             let live = try stored.first { $0.id == id } ?? ledger.entries.entry(id: id)
             let gone = live == nil ? try ledger.entries.deleted(id: id) : nil
             if let entry = live ?? gone, entry.householdID == householdID, !viewer.sees(entry) {
@@ -46,7 +50,7 @@ struct EntryViewRenderer {
             if let entry = live, entry.householdID == householdID {
                 let line = EntryLine(entry: entry, today: today)
                 switch kind {
-                case .confirmation: lines.append(line.confirmation(l))
+                case .confirmation: lines.append((label.map { "\($0). " } ?? "") + line.confirmation(l))
                 case .list:
                     lines.append(l("list.line", ["number": .number(index + 1), "date": .text(DateWords(date: entry.date, today: today).render(l)),
                                                  "name": .text((memberNames[entry.memberID] ?? "").clipped(to: EntryLine.nameLimit).htmlEscaped), "details": .text(line.details(l, withDate: false))]))
@@ -106,6 +110,17 @@ struct EntryViewRenderer {
         }
         rows.append(last)
         return rows
+    }
+
+    /// Whether two of the entries would have the same button name. Reads at most 20 entries
+    /// (`isSummary`), those just stored from memory.
+    private func repeatsNames(_ entryIDs: [Int64], stored: [Entry]) throws -> Bool {
+        var names: Set<String> = []
+        for id in entryIDs {
+            guard let entry = try stored.first(where: { $0.id == id }) ?? entries.ledger.entries.entry(id: id) else { continue }
+            if !names.insert(shortName(entry)).inserted { return true }
+        }
+        return false
     }
 
     /// A button-sized name for an entry: its note, or its category.

@@ -22,13 +22,14 @@ extension ReportsFeature {
             guard let first = YearMonth(year: year, month: 1), let last = YearMonth(year: year, month: 12) else {
                 return (l("report.usage"), nil)
             }
-            let report: YearReport
+            var report: YearReport
             do {
                 report = ReportBuilder.yearly(year: year, baseCurrency: household.baseCurrency,
                                               totals: try ledger.entries.monthTotals(householdID: household.id, months: first...last))
             } catch is MoneyOverflow {
-                return (ReportRenderer(l).tooLarge(String(year)), nil)
+                return (ReportRenderer(l).tooLarge(l("report.year.title", ["year": .text(String(year))])), nil)
             }
+            report.isPast = year < today.year
             return (ReportRenderer(l).render(report), chart(report, l))
         case .failure(.outOfRange):
             return (l("report.period_out_of_range", ["last": .text(String(ReportPeriod.years(today: today).upperBound))]), nil)

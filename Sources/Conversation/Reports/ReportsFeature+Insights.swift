@@ -13,6 +13,10 @@ extension ReportsFeature {
         },
     ]
 
+    /// Why half a month: by then the salary and the rent are in and half of the spending is; a
+    /// running month younger than that is scored by the last full one.
+    static let scoredDays = 15
+
     /// The month's insights from the month totals of this month, the one before, the same
     /// month last year and the three full months before it, and the savings total: tens of rows.
     /// Nil when a sum leaves `Int64`. Categories are compared as `viewer` sees them, as the
@@ -47,14 +51,24 @@ extension ReportsFeature {
             guard let this = try read([month]).first else { return nil }
             let previous = try read([back(1)]).first
             let lastYear = try read([back(12)]).first
-            let full = try read([back(3), back(2), back(1)])
-            let spending = full.map(\.spentMinor).filter { $0 > 0 }
-            let average = spending.isEmpty ? nil : try spending.checkedSum() / Int64(spending.count)
             let today = today(of: household)
+            let firstDay = try ledger.entries.firstDay(of: household)
+            let average = try ReportBuilder.usualMonth(ledger, household: household, before: month, firstDay: firstDay)
             let budgets = (try? budgetStatuses(household, month: month, today: today, shownTo: viewer)) ?? []
+            var scored = InsightBuilder.Scored.month
+            let isRunning = YearMonth(today) == month
+            let start = max(month.firstDay, firstDay ?? month.firstDay)
+            if isRunning, today.daysSinceEpoch - start.daysSinceEpoch + 1 < Self.scoredDays {
+                let earlier = back(1)
+                if let previous, earlier.firstDay >= firstDay ?? earlier.firstDay, previous.spentMinor > 0 || previous.incomeMinor > 0 {
+                    scored = .earlier(earlier, previous, budgets: (try? budgetStatuses(household, month: earlier, today: today, shownTo: viewer)) ?? [])
+                } else {
+                    scored = .tooEarly
+                }
+            }
             return InsightBuilder.build(this, previous: previous, lastYear: lastYear,
                                         savingsMinor: try SavingsFeature(context).totalMinor(household), averageSpentMinor: average,
-                                        budgets: budgets)
+                                        budgets: budgets, isRunning: isRunning, scored: scored)
         } catch is MoneyOverflow {
             return nil
         }
@@ -64,7 +78,10 @@ extension ReportsFeature {
     /// Subscriptions that look duplicated (two music services) come from the household's
     /// recurring items, its shared ones only: the report may be the family group's.
     func withInsights(_ report: String, month: YearMonth, household: Household, shownTo viewer: Viewer, _ l: Localizer) -> String {
-        var lines = (try? insights(month, household: household, shownTo: viewer)).map { insightLines($0, l) } ?? []
+        let said = (try? insights(month, household: household, shownTo: viewer)).map { insightLines($0, l) } ?? []
+        // One 💡 for the block: a line alone carries it, several go under a title.
+        var lines = said.count == 1 ? said.map { l("insight.one", ["text": .text($0)]) }
+            : said.isEmpty ? [] : [l("insight.title")] + said.map { l("insight.line", ["text": .text($0)]) }
         let recurring = RecurringFeature(context)
         lines += (try? recurring.duplicateLines(household, shownTo: .group, l)) ?? []
         return lines.isEmpty ? report : report + "\n\n" + lines.joined(separator: "\n")
@@ -74,7 +91,8 @@ extension ReportsFeature {
     func insightLines(_ insights: Insights, _ l: Localizer) -> [String] {
         insights.lines.map { line in
             switch line {
-            case .savingsRate(let percent): l("insight.savings_rate", ["percent": .number(percent)])
+            case .savingsRate(let percent, let soFar): l(soFar ? "insight.savings_rate.so_far" : "insight.savings_rate", ["percent": .number(percent)])
+            case .overspent(let percent): l("insight.overspent", ["percent": .number(percent)])
             case .sameMonthLastYear(let percent):
                 l(percent > 0 ? "insight.last_year.more" : "insight.last_year.less", ["percent": .number(abs(percent))])
             case .grew(let category, let percent):
@@ -87,9 +105,18 @@ extension ReportsFeature {
     /// `/health`: the score and what it is made of, in plain words.
     func health(_ member: Member, household: Household, shownTo viewer: Viewer) throws -> String {
         let l = localizer(member)
-        guard let score = try insights(YearMonth(today(of: household)), household: household, shownTo: viewer)?.health
-        else { return l("health.empty") }
+        guard let insights = try insights(YearMonth(today(of: household)), household: household, shownTo: viewer),
+              let score = insights.health
+        else {
+            // Early in a household's first month: say when a score comes, not what to add.
+            let today = today(of: household), month = YearMonth(today)
+            let start = max(month.firstDay, try ledger.entries.firstDay(of: household) ?? month.firstDay)
+            let from = start.adding(days: Self.scoredDays - 1)
+            if today < from, from <= month.lastDay { return l("health.later", ["date": .text(l.dayAndMonth(from))]) }
+            return l(try SavingsFeature(context).totalMinor(household) != nil ? "health.empty.saver" : "health.empty")
+        }
         var lines = [l("health.title", ["score": .number(score.total)])]
+        if score.month != nil { lines.append(l("health.earlier")) }
         if let savings = score.savings { lines.append(l("health.savings", ["points": .number(savings)])) }
         if let runway = score.runway { lines.append(l("health.runway", ["points": .number(runway)])) }
         if let budgets = score.budgets { lines.append(l("health.budgets", ["points": .number(budgets)])) }

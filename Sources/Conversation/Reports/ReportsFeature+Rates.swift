@@ -19,7 +19,7 @@ extension ReportsFeature {
         guard range.contains(micros) else {
             func shown(_ micros: Int64) -> String { l.number(Self.decimal(micros: micros)) }
             return l("rate.out_of_range", [
-                "currency": .text(currency.code), "base": .text(base.code), "code": .text(currency.code.lowercased()),
+                "currency": .text(currency.code), "base": .text(MoneyFormatter.symbol(of: base)), "code": .text(currency.code.lowercased()),
                 "lowest": .text(shown(range.lowestMicros)), "highest": .text(shown(range.highestMicros)),
                 "typical": .text(shown(range.typicalMicros).replacing("\u{A0}", with: "")),
             ])
@@ -29,7 +29,7 @@ extension ReportsFeature {
         } catch is MoneyOverflow {
             return l("report.too_large")
         }
-        return l("rate.set", ["currency": .text(currency.code), "rate": .text(words[1]), "base": .text(base.code)])
+        return l("rate.set", ["currency": .text(currency.code), "rate": .text(words[1]), "base": .text(MoneyFormatter.symbol(of: base))])
     }
 
     /// `/rate` alone: each rate entries are valued at today and where it comes from.
@@ -37,7 +37,7 @@ extension ReportsFeature {
         let l = localizer(member)
         let base = household.baseCurrency
         let lines = try ledger.entries.ratesInUse(householdID: household.id, base: base, on: today(of: household)).map { rate in
-            var arguments: [String: MessageArgument] = ["currency": .text(rate.currency.code), "base": .text(base.code)]
+            var arguments: [String: MessageArgument] = ["currency": .text(rate.currency.code), "base": .text(MoneyFormatter.symbol(of: base))]
             if let micros = rate.basePerUnitMicros { arguments["rate"] = .text(l.number(Self.decimal(micros: micros))) }
             switch rate.source {
             case .household: return l("rate.list.own", arguments)

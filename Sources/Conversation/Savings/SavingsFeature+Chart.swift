@@ -25,15 +25,19 @@ extension SavingsFeature {
         var values: [Int64] = []
         for day in days {
             var total = Totals()
+            var known = false
             let rates = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: day)
             for account in accounts {
                 guard let value = (try? ledger.accounts.value(of: account, on: day)) ?? nil else { continue }
+                known = true
                 total.add(now: value, monthAgo: 0, account.currency, rates: rates, base: household.baseCurrency)
             }
             guard let sum = total.now else { return nil }
-            values.append(sum)
+            // The line starts at the first value, not at a zero from before any was said.
+            if known || !values.isEmpty { values.append(sum) }
         }
-        guard values.contains(where: { $0 != 0 }) else { return nil }
+        days = Array(days.suffix(values.count))
+        guard values.count > 1, values.contains(where: { $0 != 0 }) else { return nil }
         let marks = days.enumerated().compactMap { slot, day in slot % 3 == 0 || slot == days.count - 1 ? DaysChart.Mark(slot: slot, day: day.month) : nil }
         let chart = DaysChart(values: values, slots: values.count, currency: household.baseCurrency, includesZero: false, marks: marks)
         guard let image = chart.render() else { return nil }

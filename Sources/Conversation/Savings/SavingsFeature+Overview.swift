@@ -2,6 +2,7 @@ import FoundationEssentials
 import KopiykaCore
 import Ledger
 import Localization
+import Reports
 
 extension SavingsFeature {
     /// `/savings`: each member's savings accounts with what they are worth today and how that
@@ -34,8 +35,14 @@ extension SavingsFeature {
                     lines.append(l("savings.line.unknown", ["name": .text(name)]))
                     continue
                 }
-                guard let monthAgo = try? ledger.accounts.value(of: account, on: monthStart) ?? 0,
-                      let yearAgo = try? ledger.accounts.value(of: account, on: yearStart) ?? 0 else {
+                // An account younger than the period grows from its first value, not from zero.
+                let first = try ledger.accounts.firstValueDay(of: account)
+                func then(_ day: LocalDate) throws -> Int64 {
+                    if let value = try ledger.accounts.value(of: account, on: day) { return value }
+                    guard let first, first > day else { return now }
+                    return try ledger.accounts.value(of: account, on: first) ?? now
+                }
+                guard let monthAgo = try? then(monthStart), let yearAgo = try? then(yearStart) else {
                     lines.append(l("savings.line.too_large", ["name": .text(name)]))
                     continue
                 }
@@ -58,8 +65,12 @@ extension SavingsFeature {
         } else {
             lines.append(l("report.too_large"))
         }
-        if !total.unconverted.isEmpty {
-            lines.append(l("savings.unconverted", ["amounts": .text(total.unconverted.map { l.money($0) }.joined(separator: ", "))]))
+        if let first = total.unconverted.first {
+            lines.append(l("savings.unconverted", [
+                "amounts": .text(total.unconverted.map { l.money($0) }.joined(separator: ", ")),
+                "currency": .text(first.currency.code.lowercased()),
+                "rate": .text(ReportRenderer(l).typicalRate(of: first.currency, in: household.baseCurrency)),
+            ]))
         }
         return lines.joined(separator: "\n")
     }

@@ -22,8 +22,9 @@ struct SavingsFeature: Feature {
     ]
 
     /// `депозит 52 000`: a message that is a savings account's name and an amount, nothing
-    /// else, sets what that account is worth today. True when the message was one. A currency
-    /// left unsaid is the account's own (`долари 500` on a dollar stash is 500 $).
+    /// else (a date aside), sets what that account is worth that day, today by default. True
+    /// when the message was one. A currency left unsaid is the account's own (`долари 500` on a
+    /// dollar stash is 500 $).
     /// `parsed` is the message as `EntriesFeature.parse` read it for `member` today.
     func recordValue(_ parsed: Result<[ParsedEntry], ParseFailure>, member: Member, household: Household, today: LocalDate,
                      reply: Replier) throws -> Bool {
@@ -37,16 +38,19 @@ struct SavingsFeature: Feature {
             try reply(l("savings.currency", ["name": .text(name), "currency": .text(account.currency.code)]))
             return true
         }
-        let before = try? ledger.accounts.value(of: account, on: today)
-        try ledger.accounts.setValue(value.minorUnits, of: account, on: today)
+        // `депозит 50000 вчора` is yesterday's value; a day to come is not known yet: today's.
+        let day = min(said.date, today)
+        let dated = day == today ? "" : ".dated"
+        let before = try? ledger.accounts.value(of: account, on: day)
+        try ledger.accounts.setValue(value.minorUnits, of: account, on: day)
         guard let before = before ?? nil, before != value.minorUnits,
               case (let difference, false) = value.minorUnits.subtractingReportingOverflow(before) else {
-            try reply(l("savings.set", ["name": .text(name), "value": .money(value)]))
+            try reply(l("savings.set" + dated, ["name": .text(name), "value": .money(value), "date": .text(l.dayAndMonth(day))]))
             return true
         }
         let change = Money(minorUnits: difference, currency: account.currency)
-        try reply(l("savings.changed", ["name": .text(name), "value": .money(value),
-                                        "change": .text(Self.signed(change, l))]))
+        try reply(l("savings.changed" + dated, ["name": .text(name), "value": .money(value), "date": .text(l.dayAndMonth(day)),
+                                                 "change": .text(Self.signed(change, l))]))
         return true
     }
 

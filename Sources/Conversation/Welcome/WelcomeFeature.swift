@@ -58,17 +58,18 @@ struct WelcomeFeature: Feature {
                                               data: LanguageButton(language: $0).encoded) }]
     }
 
-    /// `/help`: how to write an entry, then every command in `KnownCommand`'s sections.
+    /// `/help`: how to write an entry, then every command in `KnownCommand`'s sections, one
+    /// phone screen: a line each, no examples (the menu's descriptions carry those), and the
+    /// sections' bold titles part them without blank lines.
     func help(_ l: Localizer) -> String {
-        var blocks = [l("help")]
+        var sections: [String] = []
         for section in KnownCommand.Section.allCases {
             let lines = KnownCommand.allCases.filter { $0.section == section }.sorted { $0.helpRank < $1.helpRank }.map {
                 l("help.line", ["command": .text($0.name), "description": .text(l("help.command.\($0.name)"))])
             }
-            blocks.append(([l("help.section.\(section.rawValue)")] + lines).joined(separator: "\n"))
+            sections.append(([l("help.section.\(section.rawValue)")] + lines).joined(separator: "\n"))
         }
-        blocks.append(l("help.words"))
-        return blocks.joined(separator: "\n\n")
+        return [l("help"), sections.joined(separator: "\n"), l("help.words")].joined(separator: "\n\n")
     }
 
     /// `/lang uk`, or the language buttons when the argument names none.

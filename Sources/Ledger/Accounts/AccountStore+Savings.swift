@@ -58,6 +58,20 @@ extension AccountStore {
         return try CheckedMinor.narrow(total)
     }
 
+    /// The first day the account was worth anything: its first value said, entry or transfer
+    /// (the day it was opened, for an opening balance: nil then, as it counts from the start).
+    /// Four index seeks. Growth is counted from that day's value, never from zero.
+    public func firstValueDay(of account: Account) throws -> LocalDate? {
+        let days = try db.queryFirst("""
+            SELECT MIN(d) FROM (
+                SELECT MIN(local_date) AS d FROM savings_values WHERE account_id = ?1
+                UNION ALL SELECT MIN(local_date) FROM entries WHERE account_id = ?1
+                UNION ALL SELECT MIN(local_date) FROM transfers WHERE from_account_id = ?1
+                UNION ALL SELECT MIN(local_date) FROM transfers WHERE to_account_id = ?1)
+            """, account.id) { $0.optionalString(0) } ?? nil
+        return days.flatMap { LocalDate(iso: $0) }
+    }
+
     /// The day an account was closed, if it was.
     public func archivedOn(_ accountID: Int64) throws -> LocalDate? {
         try db.queryFirst("SELECT archived_on FROM accounts WHERE id = ?", accountID) { $0.optionalString(0) }?

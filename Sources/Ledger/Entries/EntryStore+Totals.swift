@@ -58,6 +58,21 @@ extension EntryStore {
         return result
     }
 
+    /// The base amounts of the largest expenses dated within `dates` not recorded by a
+    /// recurring payment, largest first, at most `limit`: the candidates for one-off purchases
+    /// a forecast counts as they are instead of pacing them (see `Forecast.oneOffs`). Reads
+    /// those days' rows through the (household, date) index, and an occurrence seek for each.
+    public func largestOwnExpenses(householdID: Int64, dates: ClosedRange<LocalDate>, limit: Int) throws -> [Int64] {
+        var result: [Int64] = []
+        try db.query("""
+            SELECT e.base_minor FROM entries e
+            WHERE e.household_id = ? AND e.local_date BETWEEN ? AND ? AND e.kind = 'expense' AND e.base_minor > 0
+              AND NOT EXISTS (SELECT 1 FROM recurring_occurrences r WHERE r.entry_id = e.id)
+            ORDER BY e.base_minor DESC LIMIT ?
+            """, householdID, dates.lowerBound.iso, dates.upperBound.iso, limit) { result.append($0.int64(0)) }
+        return result
+    }
+
     /// Recomputes every month total from the entries.
     ///
     /// `SUM()` raises "integer overflow" past `Int64` rather than wrapping, and cannot get there:

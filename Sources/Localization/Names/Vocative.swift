@@ -11,7 +11,8 @@ public enum Vocative {
               !letters.dropFirst().contains(where: \.isUppercase), !"Ии".contains(letters[0])  // Иван, Ирина: Russian spellings.
         else { return nil }
         let lower = name.lowercased()
-        guard !exceptions.contains(lower) else { return nil }
+        if let irregular = irregular[lower] { return irregular }
+        guard !withoutVocative.contains(lower.replacing("’", with: "ʼ").replacing("'", with: "ʼ")) else { return nil }
         // Every subscript below stays within the name: it has at least two letters.
         let last = letters[letters.count - 1], previous = Character(letters[letters.count - 2].lowercased())
         let stem = String(letters.dropLast())
@@ -30,8 +31,21 @@ public enum Vocative {
         }
     }
 
-    /// Names whose vocative breaks the rules above: `Лев` → `Льве`.
-    static let exceptions: Set<String> = ["лев", "павел"]
+    /// Common names whose vocative breaks the rules above: the soft group in `-р` (`Ігоря`, so
+    /// `Ігорю`), and `і` that turns into `о` once the name is inflected (`Федора`, so `Федоре`).
+    static let irregular: [String: String] = [
+        "ігор": "Ігорю", "лазар": "Лазарю", "лев": "Льве", "федір": "Федоре", "яків": "Якове", "сидір": "Сидоре",
+        "антін": "Антоне", "нестір": "Несторе", "тиміш": "Тимоше", "прокіп": "Прокопе",
+    ]
+
+    /// Names greeted without the name: women's names that end in a consonant are not inflected
+    /// (`Маріам`, never `Маріаме`) and the rules above cannot tell them from men's; `Павел` is
+    /// the Russian spelling, whose Ukrainian vocative would be a guess.
+    static let withoutVocative: Set<String> = [
+        "маріам", "марʼям", "мерʼєм", "ассоль", "нінель", "рахіль", "юдиф", "естер", "ізабель", "кармен", "ніколь",
+        "мішель", "габріель", "айгуль", "гульнар", "шарлот", "аріель", "елізабет",
+        "павел",
+    ]
 
     static func isConsonant(_ letter: Character) -> Bool {
         "бвгґджзйклмнпрстфхцчшщ".contains(letter)
