@@ -19,6 +19,7 @@ enum CommandLineInterface {
                               when left out).
           restore BACKUP      Put a backup in the database's place, with the bot stopped;
                               the database it replaces is kept aside.
+          rotate-key          Seal every Monobank token under a new key (bot stopped).
           bench [parser] [reports] [--entries N]
                               Print performance figures (build with -c release).
           help                Show this text.
@@ -44,6 +45,8 @@ enum CommandLineInterface {
             try BackupCommand(options: options).run()
         case "restore":
             try RestoreCommand(options: options).run()
+        case "rotate-key":
+            try RotateKeyCommand(options: options).run()
         case "bench":
             try BenchCommand(options: options).run()
         case "help", "--help", "-h":
