@@ -3,8 +3,8 @@ import CSQLite
 extension Connection {
     /// Copies this database, as it stood at one moment, into `destination` with SQLite's
     /// online backup, `pagesPerStep` pages at a time; `afterStep` is called after each step
-    /// with the pages copied and the total, and ends the copy by returning false. Returns the
-    /// pages copied.
+    /// (the last included) with the pages copied and the total, and ends the copy by returning
+    /// false. Returns the pages copied.
     ///
     /// One read transaction on this connection spans every step: in WAL mode it blocks no
     /// writer, and the copy is of that snapshot whatever other connections commit meanwhile
@@ -34,7 +34,8 @@ extension Connection {
         while rc == SQLITE_OK {
             rc = sqlite3_backup_step(backup, max(1, pagesPerStep))
             let total = Int(sqlite3_backup_pagecount(backup))
-            if rc == SQLITE_OK, !afterStep(total - Int(sqlite3_backup_remaining(backup)), total) {
+            let copied = total - Int(sqlite3_backup_remaining(backup))
+            if rc == SQLITE_OK || rc == SQLITE_DONE, !afterStep(copied, total), rc == SQLITE_OK {
                 sqlite3_backup_finish(backup)
                 throw SQLiteError(reason: .other, code: SQLITE_INTERRUPT, message: "the backup was stopped")
             }
