@@ -67,6 +67,16 @@ import Testing
         running.signal(SIGTERM)
         #expect(await running.termination(within: .seconds(10)) == .exited(0))
         #expect(try entries(databasePath).count == 300)
+
+        // Into a folder: a file named by the time, as the daily backups are.
+        let into = folder.path("usb")
+        try FileManager.default.createDirectory(atPath: into, withIntermediateDirectories: true)
+        let named = try kopiyka(["backup", into + "/"])
+        #expect(named.status == 0, "\(named.stderr)")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: into).first)
+        #expect(BackupFolder.instant(ofName: file) != nil)
+        #expect(named.stdout.contains(" to \(into)/\(file) in "), "\(named.stdout)")
+        #expect(try DatabaseBackup.inspect(into + "/" + file).entries == 300)
     }
 
     @Test func restoreIsRefusedWhileTheBotRunsThenBringsTheBackupBack() async throws {

@@ -25,7 +25,7 @@ struct BackupCommand {
         if path == nil { try? BackupFolder(path: target).create() }
         var status = stat()
         let isFolder = stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        let file = isFolder ? target + "/" + BackupFolder.name(for: now) : target
+        let file = isFolder ? (target.hasSuffix("/") ? target : target + "/") + BackupFolder.name(for: now) : target
         guard realPath(file) != realPath(configuration.databasePath) else {
             throw ExitError("the backup cannot replace the database itself (\(file))", status: 64)
         }
