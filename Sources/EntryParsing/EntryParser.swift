@@ -41,6 +41,10 @@ public struct EntryParser: Sendable {
         if let lines = linesWithASplit(text, today: today, rules: rules, accounts: accounts, cost: &cost) { return lines }
         let message = Message(text, today: today, lexicon: Lexicon.shared, accounts: accounts)
         guard message.hasContent else { return .failure(.empty) }
+        // Each correction shortens the text, so this ends.
+        if let corrected = SelfCorrection.corrected(message) {
+            return parse(corrected, today: today, rules: rules, accounts: accounts, cost: &cost)
+        }
         var entries: [ParsedEntry] = []
         var defaults = Message.Defaults()
         let dates = EntryParser.acceptedDates(today: today)
@@ -50,7 +54,7 @@ public struct EntryParser: Sendable {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
                 // `купи 3 батони`, `кава 50, на карті лишилось 300`: the part with a request, a
                 // question, a plan or a state records nothing; the rest of the message does.
-                if let amount = draft.amount, let intent = cues.intent(of: message.part(around: amount.span.lowerBound), in: message.tokens) {
+                if let amount = draft.amount, let intent = cues.intent(of: message.part(around: amount.span.lowerBound), in: message.tokens, meanings: message.meanings) {
                     refused = refused ?? intent
                     continue
                 }

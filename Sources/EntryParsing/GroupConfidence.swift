@@ -20,7 +20,7 @@ extension EntryParser {
         for line in message.lines {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
                 guard let amount = draft.amount else { continue }
-                guard cues.intent(of: message.part(around: amount.span.lowerBound), in: message.tokens) == nil else { return false }
+                guard cues.intent(of: message.part(around: amount.span.lowerBound), in: message.tokens, meanings: message.meanings) == nil else { return false }
                 guard draft.readings.isEmpty else { return false }
                 found = true
                 let (kind, category) = Categorizer(lexicon: message.lexicon).choose(

@@ -27,7 +27,7 @@ public enum CSVExport {
         }
     }
 
-    static let columns = ["date", "member", "kind_key", "kind", "amount", "currency", "base_amount", "category",
+    public static let columns = ["date", "member", "kind_key", "kind", "amount", "currency", "base_amount", "category",
                           "category_name", "account_key", "account", "note"]
 
     /// The BOM and the header row, in the member's language.
@@ -55,11 +55,25 @@ public enum CSVExport {
         return Data(text.utf8)
     }
 
+    /// A whole table in the same dialect: the BOM, `header` (already in the member's words)
+    /// and `rows`, each field quoted as `field` does; `amount` fields come from `number`.
+    public static func table(header: [String], rows: [[String]], _ l: Localizer) -> [UInt8] {
+        let separator = Dialect(l.language).separator
+        var text = (header.map(field).joined(separator: separator)) + "\r\n"
+        for row in rows { text += row.joined(separator: separator) + "\r\n" }
+        return Array(byteOrderMark) + Array(text.utf8)
+    }
+
+    /// An amount as a spreadsheet of the member's language reads a number: `85,50` or `85.50`.
+    public static func number(_ money: Money, _ l: Localizer) -> String {
+        money.decimalString.replacing(".", with: Dialect(l.language).decimalMark)
+    }
+
     /// Quotes a field when it holds either separator, a quote or a line break (so a
     /// spreadsheet that guesses the separator cannot split it); text a spreadsheet would run
     /// as a formula (`=`, `+`, `@`, a leading `-` that is not a number) gets a leading
     /// apostrophe, which spreadsheets hide. Amounts we format ourselves are written as they are.
-    static func field(_ text: String) -> String {
+    public static func field(_ text: String) -> String {
         var value = text
         if let first = value.first, "=+@\t\r".contains(first) || (first == "-" && Double(value) == nil) {
             value = "'" + value

@@ -1,4 +1,4 @@
-import Conversation
+@testable import Conversation
 import Foundation
 import KopiykaCore
 import KopiykaTestSupport
@@ -93,6 +93,32 @@ import Testing
         #expect(try reply("багато", to: balance).contains("Не розумію суму"))
         #expect(try reply("12 000", to: balance).contains("тепер 12 000 ₴"))
         #expect(spaced(try chat.say("/balance")).contains("• картка: 12 000 ₴"))
+    }
+
+    /// Issue 31: a plain `12500` right after the balance question became a 12 500 ₴ expense in
+    /// «Інше». The question takes the next plain message; a new entry passes it over, and then
+    /// only a reply answers it.
+    @Test func thePlainMessageAfterAQuestionAnswersIt() throws {
+        try chat.say("/start")
+        _ = try ask(button("acc:bal", row: 0))
+        #expect(spaced(try chat.say("12500")).contains("тепер 12 500 ₴"))
+        let member = try #require(try chat.ledger.families.member(telegramUserID: olha.id))
+        #expect(try chat.ledger.entries.count(householdID: member.householdID) == 0)
+        // The question is answered: the next plain number is an entry again.
+        #expect(spaced(try chat.say("300")).contains("✅"))
+
+        let balance = try ask(button("acc:bal", row: 0))
+        let passed = spaced(try chat.say("кава 85"))
+        #expect(passed.contains("✅ кава") && passed.contains("відповіддю на нього"), "\(passed)")
+        #expect(spaced(try chat.say("500")).contains("✅"), "passed over: a plain amount is an entry")
+        #expect(try reply("9 000", to: balance).contains("тепер 9 000 ₴"), "a reply still answers")
+
+        _ = try ask(button("acc:ren", row: 0))
+        #expect(spaced(try chat.say("Зарплатна")).contains("«Зарплатна»"))
+        chat.clock.advance(by: AccountsFeature.waitingLifetime + 60)
+        _ = try ask(button("acc:ren", row: 0))
+        chat.clock.advance(by: AccountsFeature.waitingLifetime + 60)
+        #expect(spaced(try chat.say("таксі 120")).contains("✅ таксі"), "an old question takes nothing")
     }
 
     @Test func aStaleOrForeignPromptChangesNothing() throws {

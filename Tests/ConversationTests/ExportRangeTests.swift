@@ -1,3 +1,4 @@
+import Banking
 import Conversation
 import Foundation
 import KopiykaCore
@@ -5,9 +6,10 @@ import KopiykaTestSupport
 import Ledger
 import Testing
 
-/// `/export все` and `/export рік` take every entry the parser could have stored in them,
-/// including those dated ahead (the parser takes dates up to a year ahead): they used to end
-/// at today, so a planned payment was in `/report` and missing from "everything".
+/// `/export все` (the family archive's entries) and `/export рік` take every entry the parser
+/// could have stored in them, including those dated ahead (the parser takes dates up to a year
+/// ahead): they used to end at today, so a planned payment was in `/report` and missing from
+/// "everything".
 @Suite struct ExportRangeTests {
     let chat = try! TestConversation()
 
@@ -23,9 +25,11 @@ import Testing
         try chat.say("кава 86")  // 21 November 2026
         try chat.say("оренда 87 25.12.2026")
         try chat.say("страховка 88 21.11.2027")
-        let all = try exported("все")
-        #expect(all.name == "kopiyka-2000-2027.csv")
-        #expect(all.rows.count == 4, "\(all.rows)")
+        let archive = try #require(try chat.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha,
+                                                                 text: "/export все")).compactMap(\.document).first)
+        let entries = try #require(try ZipFiles.read(Array(archive.data))["entries.csv"])
+        let all = String(decoding: entries, as: UTF8.self).split(separator: "\r\n").dropFirst()
+        #expect(all.count == 4, "\(all)")
         let year = try exported("рік")
         #expect(year.name == "kopiyka-2026.csv")
         #expect(year.rows.count == 2, "\(year.rows)")

@@ -66,7 +66,7 @@ import Testing
         #expect(try chat.ledger.statements.imports(in: .fetching).isEmpty, "a file whose caption held a token is not read")
         let history = try chat.say("/history").joined()
         #expect(history.contains("таксі") && !history.contains(token), "\(history)")
-        try chat.say("/export все")
+        try chat.say("/export рік")
         while try chat.ledger.transaction({ try chat.handler.runExportStep() }) {}
         let file = try #require(try ConsoleDelivery(ledger: chat.ledger).deliver().compactMap(\.document).first)
         let csv = String(decoding: file.data, as: UTF8.self)

@@ -102,7 +102,7 @@ extension PrivacyTests {
         try setUp()
         let yaryna = households[0].owner
         try join(.taras, invitedBy: yaryna)
-        #expect(try chat.say("/export все", from: .taras).joined().contains("Готую експорт"))
+        #expect(try chat.say("/export рік", from: .taras).joined().contains("Готую експорт"))
         try remove(.taras, by: yaryna)
         while try chat.ledger.transaction({ try chat.handler.runExportStep() }) {}
         let delivered = try ConsoleDelivery(ledger: chat.ledger).deliver()

@@ -15,6 +15,9 @@ import Testing
         // A reviewer's finds: a day, a range, a share is no count.
         ("квитки на 3 грудня по 350", "350", nil), ("кіно на 7 по 200", "200", nil), ("скинулись нас 5 по 200", "200", nil),
         ("3 сім'ї скинулись по 500", "500", nil),
+        // Said aloud: a spoken count, with its unit or its pieces.
+        ("яблук три кілограми по сорок гривень", "120", "3×40"), ("два квитки по триста", "600", "2×300"),
+        ("взяла шість штук по двадцять", "120", "6×20"), ("чотири пляшки по 45", "180", "4×45"),
     ]
 
     @Test(arguments: rows) func product(_ row: (String, String, String?)) throws {

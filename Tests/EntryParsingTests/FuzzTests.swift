@@ -80,7 +80,8 @@ import Testing
         let bytes = Array(line.utf8)
         let failure: ParseFailure? = if case .failure(let failure) = result { failure } else { nil }
         let opening = Array(#"{"text": ""#.utf8), entries = Array(#"", "entries": ["#.utf8)
-        let ending = Array((failure.map { #""error": "\#($0.rawValue)"}"# } ?? #""error": null}"#).utf8)
+        let kind = #", "kind": "\#(ParseOutput(text: text, result: result).kind.rawValue)"}"#
+        let ending = Array(((failure.map { #""error": "\#($0.rawValue)""# } ?? #""error": null"#) + kind).utf8)
         let framed = bytes.count >= opening.count + entries.count + ending.count && bytes.withUnsafeBufferPointer { line in
             guard let start = line.baseAddress else { return false }
             // The text's closing quote: the first one not escaped by a backslash.

@@ -29,6 +29,10 @@ import Testing
         ("кава в центрі вже коштує 90", .state),
         ("гречка подорожчала до 62", .state),
         ("в центрі кава по 90, я не брала", .state),
+        ("у мене на рахунку 800 до кінця тижня", .state), ("на картці ще 1 500", .state),
+        ("у меня 200 наличкой", .state), ("вода 38,4 за куб з січня", .state), ("тариф на світло 4,32", .state),
+        ("сантехнік каже 1 800 за роботу", .state), ("у Сільпо акція, сир 99", .state),
+        ("I could lend you 300 zł", .plan), ("завтра беремо торт за 600?", .plan),
     ])
     func recordsNothing(_ text: String, _ failure: ParseFailure) {
         #expect(EntryParser().parse(text, today: Self.today).failure == failure, "\(text)")

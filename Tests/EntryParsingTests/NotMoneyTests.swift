@@ -62,6 +62,10 @@ import Testing
     рахунок 2:1 ставка 200 => expense 200.00 UAH other - 0 | рахунок 2:1 ставка
     за квартиру 950 => expense 950.00 UAH housing - 0 | за квартиру
     домофон 45 => expense 45.00 UAH utilities - 0 | домофон
+    нарада з 9 до 18, обід 240 => expense 240.00 UAH cafe - 0 | нарада з 9 до 18, обід
+    доїхали, хвилин 40 стояли в заторі => no_amount
+    вул. Шевченка 12, кава 70 => expense 70.00 UAH cafe - 0 | вул. Шевченка 12, кава
+    мені вже сорок два роки => no_amount
     """)
 
     static let ru = MessageRow.rows("""
@@ -119,6 +123,8 @@ import Testing
     I'm on the 3rd floor => no_amount
     flat 14 rent 9000 => expense 9000.00 UAH housing - 0 | flat 14 rent
     bus 152 ticket 40 => expense 40.00 UAH transport - 0 | bus 152 ticket
+    my flat is number 7 => no_amount
+    lives at 14 Baker St, lunch 12 gbp => expense 12.00 GBP cafe - 0 | lives at 14 Baker St, lunch
     """)
 
     @Test(arguments: uk) func ukrainian(_ row: MessageRow) { row.check() }

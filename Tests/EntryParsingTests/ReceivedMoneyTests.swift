@@ -20,6 +20,11 @@ import Testing
         ("Маме дала 500", .expense), ("прийшла комуналка 2300", .expense), ("отримав штраф 340", .expense),
         ("таксі від мами 150", .expense), ("got pizza from Dominos 25", .expense), ("got gas on the way back 50", .expense),
         ("Today transferred 500 to savings", .expense),
+        // Money that arrived, and things the writer sold.
+        ("пенсія прийшла 4100", .income), ("аванс пришёл 9 000", .income), ("зарахували стипендію 2000", .income),
+        ("Pensja przyszła 5 200 zł", .income), ("money from Aunt Olha 100 usd", .income),
+        ("сусідка купила у мене яйця на 120", .income), ("прийшла платіжка за газ 900", .expense),
+        ("заплатила 300", .expense), ("заплатив 5 євро", .expense),
     ])
     func direction(_ text: String, _ kind: EntryKind) throws {
         let entries = try EntryParser().parse(text, today: LocalDate(year: 2026, month: 12, day: 7)!).get()

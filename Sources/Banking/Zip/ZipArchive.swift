@@ -52,11 +52,12 @@ struct ZipArchive {
     }
 
     /// The unpacked bytes of the part named `name`, nil when there is none.
-    func contents(of name: String) throws(StatementProblem) -> [UInt8]? {
+    /// `limit`: the most the part may unpack to (`maximumEntryBytes` for a workbook).
+    func contents(of name: String, limit: Int = maximumEntryBytes) throws(StatementProblem) -> [UInt8]? {
         guard let entry = entries.first(where: { $0.name == name }) else { return nil }
         // 0xFFFFFFFF marks ZIP64 sizes: beyond 4 GB, so beyond the cap too.
-        guard entry.size <= Self.maximumEntryBytes, entry.compressedSize != 0xFFFF_FFFF else {
-            throw .tooLarge(limit: Self.maximumEntryBytes)
+        guard entry.size <= limit, entry.compressedSize != 0xFFFF_FFFF else {
+            throw .tooLarge(limit: limit)
         }
         guard entry.flags & 1 == 0 else { throw .damaged(.compression) }  // encrypted
         let at = entry.localHeader

@@ -19,6 +19,12 @@ extension EntriesFeature {
         }
         switch parsed {
         case .failure(let failure):
+            // `скільки витратили на кафе?`: a question about the family's figures is answered.
+            if [.noAmount, .question].contains(failure),
+               try ReportsFeature(context).answerQuestion(text, member: member, household: household,
+                                                          shownTo: viewer(in: message.chat, member), reply: reply) {
+                return
+            }
             try reply(hint(for: failure, text: text, localizer: localizer(member)))
         case .success(let stored) where stored.contains(where: { !$0.readings.isEmpty }):
             try askAmount(stored, text: text, message: message, member: member, reply: reply)

@@ -27,6 +27,8 @@ struct ExportsFeature: Feature {
     /// `/export [month|year|all|жовтень|2026-10|2026]`: starts a CSV export; `runExportStep`
     /// makes it in chunks, editing a progress message, and sends the file.
     func export(_ argument: String, member: Member, reply: Replier) throws {
+        // Everything is the family archive: every table, not only entries.
+        if Self.everything.contains(argument.lowercased()) { return try ArchiveFeature(context).export(member: member, reply: reply) }
         let l = localizer(member)
         let household = try household(of: member)
         let today = today(of: household)
@@ -48,12 +50,15 @@ struct ExportsFeature: Feature {
     }
 
 
+    /// `/export all`: the family archive (`ArchiveFeature`).
+    static let everything: Set<String> = ["all", "все", "усе", "всё"]
+
     /// Whole months and years, as `/report` counts them: entries may be dated up to a year ahead.
     static func days(_ argument: String, today: LocalDate, catalog: Catalog) -> ClosedRange<LocalDate>? {
         switch argument {
         case "", "month", "місяць", "месяц": return YearMonth(today).days
         case "year", "рік", "год": return LocalDate(year: today.year, month: 1, day: 1)!...LocalDate(year: today.year, month: 12, day: 31)!
-        case "all", "все", "усе", "всё":
+        case _ where everything.contains(argument):
             let last = ReportPeriod.years(today: today).upperBound
             return LocalDate(year: 2000, month: 1, day: 1)!...LocalDate(year: last, month: 12, day: 31)!
         default:

@@ -8,8 +8,11 @@ struct RecurringWords {
     let l: Localizer
 
     /// `щомісяця, 23 числа`, `щопонеділка`, `щороку, 1 березня`.
-    func schedule(_ schedule: RecurrenceSchedule) -> String {
-        switch schedule.cadence {
+    func schedule(_ schedule: RecurrenceSchedule) -> String { cadence(schedule.cadence) }
+
+    /// `щомісяця, 23 числа`: a cadence alone (the family archive's `recurring.csv`).
+    func cadence(_ cadence: Cadence) -> String {
+        switch cadence {
         case .daily: l("recurring.cadence.daily")
         case .weekly(let weekday): l("recurring.cadence.weekly.\(weekday.rawValue)")
         case .monthly(let day) where day == 31: l("recurring.cadence.monthly_last")

@@ -20,6 +20,11 @@ extension ConversationHandler {
         case .voice: key = "nontext.voice"
         case .picture: key = "nontext.picture"
         case .sticker: key = "nontext.sticker"
+        case .document where message.file.map(ArchiveFeature.mayBeArchive) ?? false:
+            // A ZIP or a sealed archive: a family archive to bring in (the reader decides).
+            guard let file = message.file, try admitCostly(member: member, reply: reply) else { return }
+            try ArchiveFeature(context).receive(file, member: member, reply: reply)
+            return
         case .document where message.file.map(StatementsFeature.mayBeStatement) ?? false:
             // A statement's caption is rarely an entry: the file is what they sent.
             guard let file = message.file, try admitCostly(member: member, reply: reply) else { return }

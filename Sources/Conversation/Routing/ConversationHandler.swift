@@ -88,6 +88,7 @@ public final class ConversationHandler {
         let (member, isNew) = try WelcomeFeature(context).memberFor(message.sender)
         if isNew { try WelcomeFeature(context).welcome(member, reply: reply) }
         if try MonobankFeature(context).intercept(message, member: member) { return }
+        if command == nil, try ArchiveFeature(context).answerPassphrase(message, member: member, reply: reply) { return }
         if command == nil, try MonobankFeature(context).receive(message, member: member, reply: reply) { return }
         if command == nil, let view = try replied(to: message) {
             try CorrectionsFeature(context).correct(view, with: text, member: member, reply: reply)
@@ -100,6 +101,7 @@ public final class ConversationHandler {
         } else if let command = try command ?? commandWord(text, member: member) {
             if !(isNew && command.name == "start") { try run(command, member: member, message: message, reply: reply) }
         } else if !(isNew && text.isEmpty) {
+            if try AccountsFeature(context).answerWaiting(message, text: text, member: member, reply: reply) { return }
             try EntriesFeature(context).record(text, message: message, member: member, reply: reply)
         }
     }

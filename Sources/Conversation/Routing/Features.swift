@@ -5,7 +5,7 @@ enum Features {
         + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands + AccountsFeature.commands
         + StatementsFeature.commands + SavingsFeature.commands + MonobankFeature.commands
         + ReportsFeature.healthCommands + RecurringFeature.commands
-        + QuickFeature.commands
+        + QuickFeature.commands + ArchiveFeature.commands
 
     static let buttons: [ButtonNamespace] = [
         WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
@@ -13,5 +13,6 @@ enum Features {
         MonobankFeature.buttons, RecurringFeature.buttons, QuickFeature.buttons,
     ]
 
-    static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs, RecurringFeature.jobs]
+    static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs, RecurringFeature.jobs,
+                                   ArchiveFeature.jobs]
 }

@@ -10,7 +10,7 @@ extension ConversationHandler {
     /// Runs the digests, monthly reports and recurring payments due now, without the attempt
     /// rule: for the console and tests.
     public func runSchedule() throws {
-        for source in [ScheduleFeature.jobs, RecurringFeature.jobs] {
+        for source in [ScheduleFeature.jobs, RecurringFeature.jobs, ArchiveFeature.jobs] {
             for job in try dueJobs(source) { try job.perform() }
         }
     }

@@ -5,6 +5,16 @@ struct DecimalValue: Equatable, Sendable {
 
     static let maxDigits = 17
 
+    /// The value as a whole number (`2`, `2,00`), or nil when it has a fraction or is negative.
+    var whole: Int64? {
+        var value = digits
+        for _ in 0..<max(scale, 0) {
+            guard value % 10 == 0 else { return nil }
+            value /= 10
+        }
+        return value >= 0 ? value : nil
+    }
+
     func multiplied(by factor: Int64) -> DecimalValue? {
         let (product, overflow) = digits.multipliedReportingOverflow(by: factor)
         return overflow ? nil : DecimalValue(digits: product, scale: scale)

@@ -62,6 +62,12 @@ enum NotMoney: Equatable {
             } else if percent(s, tokens, at: i) || next.contains(.percent) || unit(tokens, at: i, next: next, words)
                         || idMark(s, tokens, at: i, previous: previous) {
                 mark(i...i, .other)
+            } else if let last = span(tokens, at: i) {
+                mark(i...last, .other)
+                i = last
+            } else if i > 0, durations.contains(WordKey(tokens[i - 1].text)) && !(i > 1 && tokens[i - 2].kind == .number)
+                        || isAddress(s, tokens, at: i) {
+                mark(i...i, .other)
             } else if let strength = label(tokens, at: i, previous: previous, next: next) {
                 if strength == .always { mark(i...i, .other) } else { labels.append(i) }
             }
@@ -267,10 +273,45 @@ enum NotMoney: Equatable {
         return previous.contains(.route) && text.count == 3 ? .besideAPrice : nil
     }
 
+    /// `з 8 до 12`, `з 3 по 9`, `from 9 to 5`: hours or days, both whole numbers up to 31 and
+    /// without a currency; the last token of the span.
+    private static func span(_ tokens: [Token], at i: Int) -> Int? {
+        guard i > 0, i + 2 < tokens.count, spanStarts.contains(WordKey(tokens[i - 1].text)), tokens[i + 1].kind == .word,
+              spanEnds.contains(WordKey(tokens[i + 1].text)), tokens[i + 2].kind == .number,
+              [tokens[i], tokens[i + 2]].allSatisfy({ token in
+                  if case .value(let value, nil)? = token.shape, value.scale == 0, (0...31).contains(value.digits) { true } else { false }
+              }), !hasCurrency(tokens, i + 2), !(i + 3 < tokens.count && tokens[i + 3].kind == .currencySymbol) else { return nil }
+        return i + 2
+    }
+
+    private static let spanStarts: Set<WordKey> = Set(["з", "із", "с", "від", "от", "from"].map(WordKey.init))
+    private static let spanEnds: Set<WordKey> = Set(["до", "по", "to", "till", "until"].map(WordKey.init))
+    /// `часа 3 ехать`, `хвилин 20`: a duration said before its number.
+    private static let durations: Set<WordKey> = Set([
+        "часа", "часов", "години", "годин", "годину", "хвилин", "хвилини", "минут", "минуты", "днів", "дней",
+        "hours", "hrs", "minutes", "mins", "days",
+    ].map(WordKey.init))
+
+    /// `22 Wellington Rd`, `вул. Шевченка 12`: a house's number beside its street.
+    private static func isAddress(_ s: [Unicode.Scalar], _ tokens: [Token], at i: Int) -> Bool {
+        func street(_ k: Int) -> Bool { tokens.indices.contains(k) && tokens[k].kind == .word && streets.contains(WordKey(tokens[k].text)) }
+        let after = street(i + 2) && tokens[i + 1].kind == .word
+        // `вул. Шевченка 12`: the abbreviation's full stop is a token of its own.
+        let before = i > 1 && tokens[i - 1].kind == .word
+            && (street(i - 2) || (tokens[i - 2].kind == .comma && s.indices.contains(tokens[i - 2].start) && s[tokens[i - 2].start] == "."
+                                  && street(i - 3)))
+        return after || before
+    }
+
+    private static let streets: Set<WordKey> = Set([
+        "вул", "вулиця", "вулиці", "улица", "улице", "ул", "проспект", "просп", "бульвар", "бул", "провулок", "переулок",
+        "rd", "road", "street", "st", "ave", "avenue", "lane", "ln", "ulica", "ul",
+    ].map(WordKey.init))
+
     /// A place named in the nominative right before its number: `кабінет 305`, `палата 312`.
     private static let alwaysLabels: Set<WordKey> = Set([
         "кв", "каб", "кабінет", "кабинет", "палата", "вагон", "аудиторія", "аудитория", "квартира", "підїзд", "подъезд",
-        "корпус", "apt", "flat", "platform", "gate", "ward",
+        "корпус", "apt", "flat", "platform", "gate", "ward", "number",
     ].map(WordKey.init))
 
     /// `2:0`, `3:1`: a score (a time has two digits after its colon).

@@ -54,7 +54,7 @@ struct NotMoneyWords: OptionSet, Sendable {
             палату вагон вагоні вагона місце місця місці підїзд підїзді подъезд подъезде домофон відділення \
             відділенні поштомат поштомату аудиторія аудиторії аудитория аудитории корпус каб кабинет кабинета \
             кабинете комната комнате место места месте вагоне отделение отделении flat apt apartment \
-            room office ward carriage coach seat seats platform gate entrance
+            room office ward carriage coach seat seats platform gate entrance number
             """),
         (.route, "маршрутка маршрутки маршрут автобус автобуса тролейбус трамвай троллейбус bus route tram"),
     ]

@@ -20,6 +20,11 @@ struct Categorizer {
         var position: Int
     }
 
+    /// Verbs of paying and giving: one typo from a category word (`заплатив` from `зарплати`),
+    /// never one.
+    private static let neverFuzzy: Set<WordKey> = Set((MessageCues.spendingVerbs + " " + ReceivedMoney.cueWords)
+        .split(whereSeparator: \.isWhitespace).map { WordKey(String($0)) })
+
     private static let fuel = CategoryKey(rawValue: "fuel")
     private static let utilities = CategoryKey(rawValue: "utilities")
 
@@ -38,7 +43,8 @@ struct Categorizer {
             }
         }
         if evidence.isEmpty {
-            for i in range where !consumed[i] && tokens[i].kind == .word && meanings[i] == nil {
+            for i in range where !consumed[i] && tokens[i].kind == .word && meanings[i] == nil
+                && !Categorizer.neverFuzzy.contains(WordKey(tokens[i].text)) {
                 guard cost.fuzzyLookups < Categorizer.fuzzyLookupLimit else { break }
                 var found = lexicon.fuzzy.lookup(tokens[i].text, cost: &cost)
                 // The stem's look-up counts too: the limit holds across both.

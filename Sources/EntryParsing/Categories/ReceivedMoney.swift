@@ -33,7 +33,13 @@ enum ReceivedMoney {
             gotWith = gotWith || word.contains(.gotWith) && !(word.contains(.back) && !afterAmount(i))
             if got && gotWith { return true }
             // `штука від діда`, `from grandma`: who the money came from.
-            if word.contains(.from), !spent, !role(i + 1).isDisjoint(with: [.person, .genitive]) { return true }
+            if word.contains(.from), !spent, !role(i + 1).isDisjoint(with: [.person, .genitive]) || isName(i + 1, tokens, scalars, range) {
+                return true
+            }
+            // `купив у мене`, `bought from me`: sold by the writer.
+            if word.contains(.bought), range.contains(i + 2), role(i + 1).contains(.sellerMark), role(i + 2).contains(.seller) {
+                return true
+            }
             let paid = word.contains(.paying)
             guard paid || word.contains(.giving) else { continue }
             // `скинула мені`, and a subject after its verb in uk or ru: `скинула хрещена` (in en
@@ -60,18 +66,23 @@ enum ReceivedMoney {
     }
 
     struct Role: OptionSet {
-        let rawValue: UInt16
+        let rawValue: UInt32
         static let received = Role(rawValue: 1), got = Role(rawValue: 2), gotWith = Role(rawValue: 4)
         static let giving = Role(rawValue: 8), paying = Role(rawValue: 16), toMe = Role(rawValue: 32)
         static let payer = Role(rawValue: 64), person = Role(rawValue: 128), genitive = Role(rawValue: 256)
         static let from = Role(rawValue: 512), pronoun = Role(rawValue: 1024), adverb = Role(rawValue: 2048)
         static let bill = Role(rawValue: 4096), back = Role(rawValue: 8192)
+        static let bought = Role(rawValue: 16384), sellerMark = Role(rawValue: 32768)
+        static let seller = Role(rawValue: 65536)
     }
 
     private static let words: [(Role, String)] = [
         (.received, """
             отримала отримав отримали отримую отримано получил получила получили получено заробив заробила заробили \
-            заработал заработала заработали received earned
+            заработал заработала заработали received earned \
+            прийшла прийшло прийшов надійшла надійшло надійшли зарахували нарахували перерахували \
+            пришла пришло пришел пришёл поступила поступило поступили зачислили начислили перечислили \
+            przyszła przyszedł przyszło wpłynęła wpłynęło wpłynął came arrived credited
             """),
         (.got, "got"),
         (.gotWith, "paid refund refunded"),
@@ -93,14 +104,18 @@ enum ReceivedMoney {
             мама мамка мати тато татко батя батько папа дід дідусь дед дедушка бабуля бабуся баба бабушка бабця брат \
             братик сестра сестричка хрещена хрещений крестная крестный кума кум тітка тьотя дядько тетя дядя син сын \
             донька дочка доця доча сусід сусідка сосед соседка друг подруга свекруха теща свекор тесть хтось кто-то \
-            mom mum mother dad father grandma granny grandpa brother sister friend aunt uncle son daughter someone
+            mom mum mother dad father grandma granny grandpa brother sister friend aunt uncle son daughter someone \
+            батьки родители parents
             """),
         (.genitive, """
             мами тата батька баті діда дідуся бабусі бабулі бабці брата сестри хрещеної хрещеного тітки дядька сусіда \
             сусідки друга подруги клієнта клієнтки мамы папы отца деда дедушки бабушки бабули крестной крестного тети \
-            дяди соседа соседки клиента клиентки
+            дяди соседа соседки клиента клиентки батьків родителей
             """),
         (.from, "від от from"),
+        (.bought, "купив купила купили купил bought"),
+        (.sellerMark, "у в from"),
+        (.seller, "мене меня нас me us"),
         (.pronoun, "я ми мы ти ты ви вы він вона он она воно вони они we you he she they"),
         (.adverb, """
             вже уже потім потом ранком зранку вранці увечері ввечері сьогодні вчора сегодня вчера утром вечером щойно \
@@ -109,12 +124,13 @@ enum ReceivedMoney {
             """),
         (.bill, """
             штраф штрафу штрафи посилку посилка посылку посылка доставка доставку рахунок счет счёт квитанцію \
-            квитанцию комуналка комуналку коммуналка коммуналку fine bill parcel delivery
+            квитанцию комуналка комуналку коммуналка коммуналку платіжка платіжку платежка платежку fine bill invoice \
+            parcel delivery
             """),
     ]
 
     /// The words that may start a reading (`MessageCues.mayBeReceived`).
-    static let cueWords = words.filter { !$0.0.isDisjoint(with: [.received, .got, .giving, .paying, .from]) }
+    static let cueWords = words.filter { !$0.0.isDisjoint(with: [.received, .got, .giving, .paying, .from, .bought]) }
         .map(\.1).joined(separator: " ")
 
     private static let roles: [WordKey: Role] = words.reduce(into: [:]) { table, entry in

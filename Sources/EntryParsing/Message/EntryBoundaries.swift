@@ -15,7 +15,7 @@ enum EntryBoundaries {
         var numbers = 0
         for i in part where money[i] { numbers += 1 }
         guard numbers >= 2 else { return [part] }
-        return byConjunction(part, money).flatMap { asList($0, money, meanings: meanings, lexicon: lexicon) }
+        return byConjunction(part, money, meanings: meanings).flatMap { asList($0, money, meanings: meanings, lexicon: lexicon) }
     }
 
     /// Whether a token is a number that may be an amount.
@@ -26,16 +26,26 @@ enum EntryBoundaries {
     }
 
     /// `кава 70 та круасан 55`: split at a conjunction with an amount before it and a word (or a
-    /// count, or a quantity: `і 2 кави 170`, `і 3 л молока 120`), then an amount, after it.
-    private static func byConjunction(_ part: Range<Int>, _ money: AmountTokens) -> [Range<Int>] {
+    /// count, or a quantity: `і 2 кави 170`, `і 3 л молока 120`), then an amount, after it; or
+    /// between two items that each end with a word (`150 собі і 150 мамі`).
+    private static func byConjunction(_ part: Range<Int>, _ money: AmountTokens, meanings: [Meaning?]) -> [Range<Int>] {
         let tokens = money.tokens
         var result: [Range<Int>] = []
         var start = part.lowerBound
         for k in part where tokens[k].kind == .word && conjunctions.contains(tokens[k].text) {
             let after = (k + 1)..<part.upperBound
-            guard (start..<k).contains(where: { money[$0] }), let first = after.first,
-                  tokens[first].kind == .word || (tokens[first].kind == .number && (!money[first] || isCount(tokens, first, part))),
-                  after.dropFirst().contains(where: { money[$0] }) else { continue }
+            guard (start..<k).contains(where: { money[$0] }), let first = after.first else { continue }
+            let itemFirst = tokens[first].kind == .word || (tokens[first].kind == .number && (!money[first] || isCount(tokens, first, part)))
+            // `150 собі і 150 мамі`: an amount, then whom or what it was for.
+            func plainWord(_ k: Int) -> Bool {
+                guard part.contains(k), tokens[k].kind == .word else { return false }
+                switch meanings[k] {
+                case .currency?, .minorUnit?: return false
+                default: return true
+                }
+            }
+            let amountFirst = money[first] && !isCount(tokens, first, part) && plainWord(first + 1) && plainWord(k - 1)
+            guard amountFirst || (itemFirst && after.dropFirst().contains(where: { money[$0] })) else { continue }
             result.append(start..<k)
             start = k + 1
         }

@@ -71,6 +71,10 @@ struct EntryDraft {
         var free = consumed
         for i in tokens where notAmount[i] { free[i] = true }
         var candidates = AmountCandidate.all(in: all, tokens, meanings: meanings, consumed: free, lexicon: lexicon)
+        // `пʼять кілограм`, `семьдесят два года`: a spoken number with its unit is a quantity,
+        // never the price; it may still count what the price is for (`пʼять кілограм по 22`).
+        let quantities = candidates.filter { EntryDraft.isQuantity($0, all, in: tokens) }
+        candidates.removeAll { EntryDraft.isQuantity($0, all, in: tokens) }
         if date == nil, candidates.contains(where: { $0.dayMonth == nil }),
            let index = candidates.firstIndex(where: { $0.dayMonth != nil }),
            let dayMonth = candidates[index].dayMonth,
@@ -89,33 +93,57 @@ struct EntryDraft {
         for candidate in covered.isEmpty ? [best] : covered {
             for i in (candidate.span.lowerBound - candidate.prefix)..<candidate.span.upperBound { consumed[i] = true }
         }
-        if let count = EntryDraft.count(before: best, all, in: tokens, consumed: consumed),
+        let spoken = (candidates + quantities).filter { $0.spoken && !consumed[$0.span.lowerBound] }
+        if let count = EntryDraft.count(before: best, all, in: tokens, consumed: consumed, spoken: spoken),
            readings.isEmpty || covered.allSatisfy({ $0.span == best.span }),
            let total = best.value.multiplied(by: count.value) {
             amount?.value = total
             amount?.marked = true
-            amount?.expression = "\(count.value)×\(all[best.span.lowerBound].text)"
+            let price = best.spoken ? best.value.whole.map(String.init) : all[best.span.lowerBound].text
+            amount?.expression = price.map { "\(count.value)×\($0)" }
             readings = []
-            consumed[count.index] = true
+            for k in count.span { consumed[k] = true }
             consumed[count.word] = true
         }
+    }
+
+    /// A spoken number right before a unit word (`кілограм`, `года`), not `дві штуки` (2,000)
+    /// unless a price for each follows (`шість штук по 20`).
+    private static func isQuantity(_ candidate: AmountCandidate, _ all: [Token], in range: Range<Int>) -> Bool {
+        let next = candidate.span.upperBound
+        guard candidate.spoken, candidate.currency == nil, range.contains(next), all[next].kind == .word else { return false }
+        if all[next].text.utf8.elementsEqual("по".utf8) { return all[next - 1].text.utf8.starts(with: "штук".utf8) }
+        return !all[next].text.utf8.starts(with: "штук".utf8)
+            && NotMoneyWords.of(all[next].text, stem: Stemmer.stem(all[next].text)).contains(.unit)
     }
 
     /// `квитки 2 по 350`, `3 кг помідорів по 45`, `2 t-shirts at 79 zł each`: a whole count
     /// under 100 at most four tokens before `по`/`at` and the price right after it; the entry
     /// is the count times the price. Not a day (`на 3 грудня по 350`, `з 9 по 18`), and not
     /// one person's share (`нас 5 по 200`, `3 по 250, я платила свою`).
-    private static func count(before price: AmountCandidate, _ all: [Token], in range: Range<Int>, consumed: TokenFlags)
-        -> (value: Int64, index: Int, word: Int)?
-    {
+    /// `spoken`: the spoken numbers of the range (`пʼять кілограм по двадцять дві`).
+    private static func count(before price: AmountCandidate, _ all: [Token], in range: Range<Int>, consumed: TokenFlags,
+                              spoken: [AmountCandidate]) -> (value: Int64, span: Range<Int>, word: Int)? {
         let word = price.span.lowerBound - price.prefix - 1
         guard !price.tooLarge, word > range.lowerBound, all[word].kind == .word,
               all[word].text.utf8.elementsEqual("по".utf8) || all[word].text.utf8.elementsEqual("at".utf8),
               !range.contains(where: { all[$0].kind == .word && shares.contains(WordKey(all[$0].text)) }) else { return nil }
-        for k in stride(from: word - 1, through: max(range.lowerBound, word - 4), by: -1) where all[k].kind == .number {
-            guard !consumed[k], case .value(let value, nil)? = all[k].shape, value.scale == 0, (1...99).contains(value.digits),
-                  k == range.lowerBound || !beforeADay.contains(WordKey(all[k - 1].text)) else { return nil }
-            return (value.digits, k, word)
+        for k in stride(from: word - 1, through: max(range.lowerBound, word - 4), by: -1) {
+            let found: (value: DecimalValue, span: Range<Int>)
+            if all[k].kind == .number {
+                guard case .value(let value, nil)? = all[k].shape else { return nil }
+                found = (value, k..<(k + 1))
+            } else if let said = spoken.first(where: { $0.span.upperBound == k + 1 && !$0.tooLarge }) {
+                // `десять штук по 15` counts pieces; `дві штуки` alone is slang for 2,000.
+                let pieces = all[k].text.utf8.starts(with: "штук".utf8)
+                found = (pieces ? DecimalValue(digits: said.value.digits, scale: said.value.scale + 3) : said.value, said.span)
+            } else {
+                continue
+            }
+            let first = found.span.lowerBound
+            guard !consumed[k], let count = found.value.whole, (1...99).contains(count),
+                  first == range.lowerBound || !beforeADay.contains(WordKey(all[first - 1].text)) else { return nil }
+            return (count, found.span, word)
         }
         return nil
     }

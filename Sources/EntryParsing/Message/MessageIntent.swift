@@ -1,3 +1,5 @@
+import KopiykaCore
+
 /// What a message that holds an amount is, when it is not money that moved: a request (`купи
 /// 3 батони`, `скинь мені 300`), a question (`скільки вийде 320 + 145?`), a plan (`зарплата
 /// буде 30 000`) or a state (`на моно лишилось 1 200`, `кава вже коштує 90`) records nothing.
@@ -17,10 +19,12 @@ struct MessageCues {
     /// Where a cue was said: a cue word, a negated purchase, or the last token before a
     /// question mark.
     private struct Mark {
-        enum Reach { case ownPart, ownPartOrLater, ownPartOrEarlier }
+        enum Reach { case ownPart, ownPartOrLater, ownPartOrEarlier, message }
         var token: Int
         var intent: MessageIntent
         var reach: Reach
+        /// `на картці 340` is a balance, `кава на картці 85` a purchase paid by card.
+        var unlessAPurchaseIsNamed = false
     }
 
     private let marks: [Mark]
@@ -36,7 +40,13 @@ struct MessageCues {
             // A word to the bot, or money spent in the past tense (`оплатила садок 1800, наступного
             // місяця буде 2000`, `купила ліки 320, бо треба`): an entry whatever else is said.
             record = record || cue.contains(.record) || (cue.contains(.spent) && !negated)
-            if let intent = cue.intent { marks.append(Mark(token: i, intent: intent, reach: .ownPartOrLater)) }
+            if let intent = cue.intent { marks.append(Mark(token: i, intent: intent, reach: cue.contains(.advert) ? .message : .ownPartOrLater)) }
+        }
+        // `у мене 340 до зарплати`, `на картці 23 грн`, `7,96 за куб`: what there is, or a price.
+        for i in tokens.indices.dropFirst() where tokens[i].kind == .word && tokens[i - 1].kind == .word {
+            guard let heads = Self.stateAfter[WordKey(tokens[i].text)], heads.contains(WordKey(tokens[i - 1].text)) else { continue }
+            let price = tokens[i - 1].text == "за"
+            marks.append(Mark(token: i, intent: .state, reach: .ownPartOrLater, unlessAPurchaseIsNamed: !price))
         }
         var k = 0
         for (q, scalar) in scalars.enumerated() where scalar == "?" {
@@ -53,15 +63,18 @@ struct MessageCues {
     /// a number just before it (`свинина подорожчала, вже 240`), and a purchase denied just
     /// after it (`кава по 90, я не брала`); an afterthought does not (`молоко 45, знову
     /// подорожчало`), nor another entry's question.
-    func intent(of part: Range<Int>, in tokens: [Token]) -> MessageIntent? {
+    func intent(of part: Range<Int>, in tokens: [Token], meanings: [Meaning?]) -> MessageIntent? {
         guard !record, !marks.isEmpty else { return nil }
         func numberless(_ range: Range<Int>) -> Bool { !tokens[range].contains { $0.kind == .number } }
+        let named = part.contains { k in if case .category(let category)? = meanings[k] { category.kind == .expense } else { false } }
         return marks.first { mark in
+            if mark.unlessAPurchaseIsNamed, named { return false }
             if part.contains(mark.token) { return true }
             switch mark.reach {
             case .ownPart: return false
             case .ownPartOrLater: return mark.token < part.lowerBound && numberless(mark.token..<part.lowerBound)
             case .ownPartOrEarlier: return mark.token >= part.upperBound && numberless(part.upperBound..<tokens.count)
+            case .message: return true
             }
         }?.intent
     }
@@ -72,10 +85,10 @@ struct MessageCues {
         let rawValue: UInt8
         static let record = Cue(rawValue: 1), negatable = Cue(rawValue: 2), request = Cue(rawValue: 4)
         static let plan = Cue(rawValue: 8), state = Cue(rawValue: 16), received = Cue(rawValue: 32)
-        static let spent = Cue(rawValue: 64)
+        static let spent = Cue(rawValue: 64), advert = Cue(rawValue: 128)
 
         var intent: MessageIntent? {
-            contains(.request) ? .request : contains(.plan) ? .plan : contains(.state) ? .state : nil
+            contains(.request) ? .request : contains(.plan) ? .plan : contains(.state) || contains(.advert) ? .state : nil
         }
     }
 
@@ -97,16 +110,33 @@ struct MessageCues {
             буде будуть будемо планую плануємо збираюсь збираюся збираємось хочу хочемо хоче відкладаємо \
             заплачу оплачу віддам куплю купимо наступного наступному наступної \
             будет будут будем планирую планируем собираюсь собираемся хотим хочет откладываем отдам купим \
-            следующей следующем следующий \
-            will gonna planning want wanna next
+            следующей следующем следующий беремо візьмемо берем возьмём возьмем \
+            will gonna planning want wanna next can could would paying due owe owes
             """),
         (.state, """
             лишилось залишилось залишилося лишилося лишилася залишилась осталось осталося осталась \
             коштує коштують коштуватиме стоит стоят стоить ціна ціни цена цены \
             подорожчав подорожчала подорожчало подорожчали піднялась піднявся піднялася підняли подорожало \
-            подешевшало подешевшав подешевшала дешевше дорожче платять платят
+            подешевшало подешевшав подешевшала дешевше дорожче платять платят ціні цене тариф тарифи тарифу тарифы \
+            тарифа каже кажуть говорить говорят сказав сказала сказали сказал пише пишет zostało zostalo zostały \
+            tariff says said costs
             """),
     ]
+
+    /// A word after one of its heads (`у мене`, `на картці`, `за куб`) tells a state or a price.
+    private static let stateAfter: [WordKey: Set<WordKey>] = {
+        let pairs: [(String, String)] = [
+            ("в у", "мене меня"),
+            ("на", "карті картці карте картке рахунку счету счёте koncie"),
+            ("за", "куб кубометр кубу квт кіловат киловатт kwh"),
+        ]
+        var table: [WordKey: Set<WordKey>] = [:]
+        for (heads, words) in pairs {
+            let keys = Set(heads.split(separator: " ").map { WordKey(String($0)) })
+            for word in words.split(separator: " ") { table[WordKey(String(word)), default: []].formUnion(keys) }
+        }
+        return table
+    }()
 
     /// Money spent, told in the past tense; also what a family group takes for an entry.
     static let spendingVerbs = """
@@ -115,7 +145,10 @@ struct MessageCues {
         отдал отдала заправив заправила заправився заправилась заправился заправилась bought paid spent
         """
 
-    private static let cues: [WordKey: Cue] = (words + [(.received, ReceivedMoney.cueWords), (.spent, spendingVerbs)]).reduce(into: [:]) { table, entry in
+    /// An advertised price (`в АТБ акція, олія 79`) speaks for the whole message.
+    private static let adverts = "акція акции акция розпродаж распродажа promo sale"
+
+    private static let cues: [WordKey: Cue] = (words + [(.received, ReceivedMoney.cueWords), (.spent, spendingVerbs), (.advert, adverts)]).reduce(into: [:]) { table, entry in
         for word in entry.1.split(whereSeparator: \.isWhitespace) { table[WordKey(String(word)), default: []].insert(entry.0) }
     }
 }

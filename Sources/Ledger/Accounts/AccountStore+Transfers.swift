@@ -94,15 +94,33 @@ extension AccountStore {
         try db.queryFirst("""
             SELECT p.outbox_id, p.member_id, p.action, p.account_id, p.asked_at_ms, p.answered
             FROM account_prompts p JOIN outbox o ON o.id = p.outbox_id WHERE o.chat_id = ? AND o.sent_message_id = ?
-            """, chatID, messageID) { row in
-            AccountPrompt(outboxID: row.int64(0), memberID: row.int64(1),
-                          action: AccountPrompt.Action(rawValue: row.string(2)) ?? .add, accountID: row.optionalInt64(3),
-                          askedAt: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), isAnswered: row.bool(5))
-        }
+            """, chatID, messageID) { Self.prompt($0) }
+    }
+
+    private static func prompt(_ row: Row) -> AccountPrompt {
+        AccountPrompt(outboxID: row.int64(0), memberID: row.int64(1),
+                      action: AccountPrompt.Action(rawValue: row.string(2)) ?? .add, accountID: row.optionalInt64(3),
+                      askedAt: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), isAnswered: row.bool(5))
     }
 
     public func markAnswered(_ prompt: AccountPrompt) throws {
         try db.execute("UPDATE account_prompts SET answered = 1 WHERE outbox_id = ?", prompt.outboxID)
+    }
+
+    /// The member's latest question in `chatID` that still waits for a plain message: asked
+    /// since `since`, unanswered and not passed over. One indexed row.
+    public func waitingPrompt(memberID: Int64, chatID: Int64, since: Date) throws -> AccountPrompt? {
+        try db.queryFirst("""
+            SELECT p.outbox_id, p.member_id, p.action, p.account_id, p.asked_at_ms, p.answered
+            FROM account_prompts p JOIN outbox o ON o.id = p.outbox_id
+            WHERE p.member_id = ? AND o.chat_id = ? AND p.answered = 0 AND p.passed_over = 0 AND p.asked_at_ms >= ?
+            ORDER BY p.outbox_id DESC LIMIT 1
+            """, memberID, chatID, Ledger.milliseconds(since)) { Self.prompt($0) }
+    }
+
+    /// The member went on to something else: the question takes only a reply from now on.
+    public func passOver(_ prompt: AccountPrompt) throws {
+        try db.execute("UPDATE account_prompts SET passed_over = 1 WHERE outbox_id = ?", prompt.outboxID)
     }
 }
 

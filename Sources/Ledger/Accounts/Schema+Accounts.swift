@@ -58,4 +58,9 @@ extension Schema {
             answered INTEGER NOT NULL DEFAULT 0
         );
         """)
+
+    /// A question the member passed over with a new entry no longer takes plain messages.
+    static let promptsPassedOver = Migration(version: 60, name: "account prompts passed over", sql: """
+        ALTER TABLE account_prompts ADD COLUMN passed_over INTEGER NOT NULL DEFAULT 0;
+        """)
 }

@@ -34,6 +34,8 @@ public final class Ledger {
     public let officialRates: OfficialRateStore
     /// Payments that come back, and what the bot did about each occurrence.
     public let recurring: RecurringStore
+    /// Family archives: a household's books read out, an archive's taken in, weekly sealed copies.
+    public let archives: ArchiveStore
 
     /// Opens the database at `path`, creating it and applying migrations as needed. The file,
     /// and with it the `-wal` and `-shm` files SQLite makes in its mode, is readable and
@@ -55,9 +57,11 @@ public final class Ledger {
         jobs = JobStore(db: db, clock: clock)
         accounts = AccountStore(db: db, clock: clock)
         statements = StatementStore(db: db, clock: clock)
-        monobank = MonobankStore(db: db, clock: clock, seal: TokenSeal(databasePath: path))
+        let seal = TokenSeal(databasePath: path)
+        monobank = MonobankStore(db: db, clock: clock, seal: seal)
         officialRates = OfficialRateStore(db: db, clock: clock)
         recurring = RecurringStore(db: db, clock: clock)
+        archives = ArchiveStore(db: db, clock: clock, seal: seal)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
     }
 

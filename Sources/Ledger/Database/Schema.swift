@@ -115,6 +115,8 @@ enum Schema {
         statementProgress,
         statementRows,
         backupOrigin,
+        archives,
+        promptsPassedOver,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

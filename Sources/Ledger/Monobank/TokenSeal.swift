@@ -80,7 +80,7 @@ final class TokenSeal {
     }
 
     /// One AES-256-GCM pass: encrypting returns the tag made, decrypting checks `tag`.
-    private static func gcm(encrypt: Bool, key: [UInt8], nonce: [UInt8], input: [UInt8], tag: [UInt8]?) -> ([UInt8], [UInt8])? {
+    static func gcm(encrypt: Bool, key: [UInt8], nonce: [UInt8], input: [UInt8], tag: [UInt8]?) -> ([UInt8], [UInt8])? {
         guard let context = EVP_CIPHER_CTX_new() else { return nil }
         defer { EVP_CIPHER_CTX_free(context) }
         var output = [UInt8](repeating: 0, count: input.count + 16)

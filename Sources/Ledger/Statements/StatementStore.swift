@@ -35,21 +35,23 @@ public struct StatementStore {
 
     static let importColumns = "id, household_id, member_id, chat_id, file_id, file_name, progress_outbox_id, state"
 
-    /// Records a file to fetch, answered meanwhile by the message `progressOutboxID`.
+    /// Records a file to fetch, answered meanwhile by the message `progressOutboxID`. An
+    /// `isArchive` file is a family archive: fetched alike, read by the archives' job only.
     @discardableResult
-    public func addImport(member: Member, chatID: Int64, fileID: String, fileName: String, progressOutboxID: Int64?) throws -> Int64 {
+    public func addImport(member: Member, chatID: Int64, fileID: String, fileName: String, progressOutboxID: Int64?,
+                          isArchive: Bool = false) throws -> Int64 {
         try db.execute("""
-            INSERT INTO statement_imports (household_id, member_id, chat_id, file_id, file_name, progress_outbox_id, state, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, 'fetching', ?)
+            INSERT INTO statement_imports (household_id, member_id, chat_id, file_id, file_name, progress_outbox_id, state, created_at, kind)
+            VALUES (?, ?, ?, ?, ?, ?, 'fetching', ?, ?)
             """, arguments: [member.householdID, member.id, chatID, fileID, fileName, progressOutboxID,
-                             Ledger.timestamp(clock.now())])
+                             Ledger.timestamp(clock.now()), isArchive ? "archive" : "statement"])
         return db.lastInsertRowID
     }
 
-    /// Imports in `state`, oldest first. Reads no file bytes.
+    /// Statement imports (not archives) in `state`, oldest first. Reads no file bytes.
     public func imports(in state: StatementImport.State, limit: Int = 100) throws -> [StatementImport] {
         var result: [StatementImport] = []
-        try db.query("SELECT \(Self.importColumns) FROM statement_imports WHERE state = ? ORDER BY id LIMIT ?",
+        try db.query("SELECT \(Self.importColumns) FROM statement_imports WHERE state = ? AND kind = 'statement' ORDER BY id LIMIT ?",
                      state.rawValue, limit) { row in
             if let found = Self.statementImport(row) { result.append(found) }
         }
@@ -71,7 +73,7 @@ public struct StatementStore {
         return result
     }
 
-    private static func statementImport(_ row: Row) -> StatementImport? {
+    static func statementImport(_ row: Row) -> StatementImport? {
         guard let state = StatementImport.State(rawValue: row.string(7)) else { return nil }
         return StatementImport(id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2), chatID: row.int64(3),
                                fileID: row.string(4), fileName: row.string(5), progressOutboxID: row.optionalInt64(6),

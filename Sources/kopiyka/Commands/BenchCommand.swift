@@ -5,10 +5,10 @@ import FoundationEssentials
 import Glibc
 import KopiykaCore
 
-/// `kopiyka bench [parser] [reports] [statements] [savings] [charts] [--entries N]`: performance figures, printed rather than asserted
+/// `kopiyka bench [parser] [reports] [statements] [savings] [charts] [archive] [--entries N]`: performance figures, printed rather than asserted
 /// (timed tests flake on shared machines). Build with `-c release` for meaningful numbers.
 struct BenchCommand {
-    static let known = ["parser", "reports", "statements", "savings", "charts"]
+    static let known = ["parser", "reports", "statements", "savings", "charts", "archive"]
     var suites: [String] = []
     var entries = 1_000_000
 
@@ -58,6 +58,8 @@ struct BenchCommand {
                     try StatementImportBenchmark.coffees(folder: folder) { print($0) }
                 case "charts":
                     ChartsBenchmark.run { print($0) }
+                case "archive":
+                    try ArchiveBenchmark.run(entries: min(entries, 100_000), folder: folder) { print($0) }
                 default:
                     try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
                                              small: min(10_000, entries), folder: folder) { print($0) }

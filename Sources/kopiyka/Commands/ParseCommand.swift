@@ -24,7 +24,12 @@ struct ParseCommand {
         let today = self.today ?? LocalDate(Date(), in: configuration.timeZone)
         let parser = EntryParser()
         while let line = readLine(strippingNewline: true) {
-            print(ParseOutput(text: line, result: parser.parse(line, today: today)).json)
+            let result = parser.parse(line, today: today)
+            var asksFigures = false
+            if case .failure(let failure) = result, failure == .noAmount || failure == .question {
+                asksFigures = parser.figureQuestion(line, today: today) != nil
+            }
+            print(ParseOutput(text: line, result: result, asksFigures: asksFigures).json)
         }
     }
 }

@@ -19,6 +19,21 @@ final class ConversationStage: ScenarioStage {
         try apply(.message(incoming(message)))
     }
 
+    /// The update with the file, then what the bot's fetcher does (`BotRunner.runStatementFetching`):
+    /// its bytes stored for the job that reads them; then the schedule's jobs.
+    func sendDocument(_ name: String, data: Data, _ message: StageMessage) async throws {
+        let fileID = "doc-\(nextUpdateID)"
+        var document = NonTextMessage(chat: ChatRef(id: message.chat, kind: .privateChat), sender: message.sender,
+                                      kind: .document(caption: nil), updateID: nextUpdateID, messageID: message.messageID)
+        nextUpdateID += 1
+        document.file = ReceivedFile(fileID: fileID, name: name, size: Int64(data.count))
+        try apply(.nonText(document))
+        for file in try chat.ledger.statements.oldestImportOfEachHousehold(in: .fetching) where file.fileID == fileID {
+            try chat.ledger.transaction { _ = try chat.ledger.statements.storeFetched(file.id, data: Array(data)) }
+        }
+        record(try chat.tick())
+    }
+
     func edit(_ message: StageMessage) async throws {
         try apply(.edited(incoming(message)))
     }
@@ -70,7 +85,8 @@ final class ConversationStage: ScenarioStage {
 
     private func record(_ lines: [ConsoleDelivery.Line]) {
         for line in lines {
-            let message = ScenarioMessage(id: line.messageID, text: line.text, buttons: line.buttons, document: line.document?.name)
+            let message = ScenarioMessage(id: line.messageID, text: line.text, buttons: line.buttons, document: line.document?.name,
+                                          documentData: line.document?.data)
             switch line.kind {
             case .message, .document, .photo: transcripts[line.chatID, default: []].append(message)
             case .edit:

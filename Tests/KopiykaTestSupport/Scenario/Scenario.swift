@@ -127,6 +127,21 @@ public final class Scenario {
     /// returns once it polls. Throws `Unsupported` at `.conversation`.
     public func restart() async throws { try await stage.restart() }
 
+    /// `sender` sends the file `name` holding `data` in their private chat; returns once the bot
+    /// has fetched it, read it and answered, with its new messages there. Only at
+    /// `.conversation`, where the fetcher's part (the file's bytes stored) is played in process.
+    @discardableResult
+    public func sendDocument(_ name: String, data: Data, from sender: Sender) async throws -> [String] {
+        nextMessageID += 1
+        let message = StageMessage(chat: sender.id, sender: sender, text: "", messageID: nextMessageID, replyTo: nil)
+        return try await newTexts(in: sender.id) { try await stage.sendDocument(name, data: data, message) }
+    }
+
+    /// The files the bot sent to `chat`, oldest first.
+    public func documents(in chat: Int64) -> [(name: String, data: Data)] {
+        messages(in: chat).compactMap { message in message.document.map { ($0, message.documentData ?? Data()) } }
+    }
+
     private func send(_ text: String, from sender: Sender, in chat: Int64, replyingTo target: Int64?) async throws -> [String] {
         nextMessageID += 1
         let message = StageMessage(chat: chat, sender: sender, text: text, messageID: nextMessageID, replyTo: target)
@@ -153,6 +168,8 @@ struct StageMessage {
 /// it in full.
 protocol ScenarioStage: AnyObject {
     func send(_ message: StageMessage) async throws
+    /// A document `name` with `data`, sent as `message` (its text unused).
+    func sendDocument(_ name: String, data: Data, _ message: StageMessage) async throws
     func addBot(to group: Int64, by sender: Sender) async throws
     func press(data: String, under messageID: Int64, in chat: Int64, from sender: Sender) async throws
     /// `message.messageID` is the message edited.

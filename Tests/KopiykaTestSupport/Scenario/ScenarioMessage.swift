@@ -10,12 +10,15 @@ public struct ScenarioMessage: Equatable, Sendable {
     public let buttons: [[OutboxButton]]
     /// The file's name, for a document.
     public let document: String?
+    /// The file's bytes, for a document.
+    public let documentData: Data?
 
-    public init(id: Int64, text: String, buttons: [[OutboxButton]] = [], document: String? = nil) {
+    public init(id: Int64, text: String, buttons: [[OutboxButton]] = [], document: String? = nil, documentData: Data? = nil) {
         self.id = id
         self.text = text.replacingOccurrences(of: "\u{A0}", with: " ")
         self.buttons = buttons
         self.document = document
+        self.documentData = documentData
     }
 
     /// The button titled `label`, or whose data is `label` or starts with `label:`

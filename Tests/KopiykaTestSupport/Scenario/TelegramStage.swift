@@ -63,6 +63,20 @@ final class TelegramStage: ScenarioStage {
         try await settle(after: update, "«\(message.text.prefix(40))» from \(message.sender.firstName)")
     }
 
+    /// The fake serves the file; the bot's fetcher downloads it on its own time, and the job
+    /// that reads it runs on the scheduler's turn (run here at `.botAPI`, as `runSchedule`).
+    func sendDocument(_ name: String, data: Data, _ message: StageMessage) async throws {
+        let update = fake.enqueueDocument(chatID: message.chat, fileName: name, data: data, firstName: message.sender.firstName)
+        try await settle(after: update, "the file \(name)")
+        try await settle("fetching \(name)") { try database().statements.oldestImportOfEachHousehold(in: .fetching).isEmpty }
+        if case .inProcess = bot { try await runSchedule() }
+        try await settle("reading \(name)") {
+            let db = try database()
+            return try db.statements.imports(in: .fetched).isEmpty && db.archives.nextFetchedArchive() == nil
+                && db.outbox.pending(limit: 1).isEmpty
+        }
+    }
+
     func edit(_ message: StageMessage) async throws {
         let update = fake.enqueueEdit(
             chatID: message.chat, messageID: Int(message.messageID), text: message.text, fromID: message.sender.id,
@@ -91,7 +105,8 @@ final class TelegramStage: ScenarioStage {
     func messages(in chat: Int64) -> [ScenarioMessage] {
         fake.sentMessages(chatID: chat).map { sent in
             ScenarioMessage(id: Int64(sent.messageID), text: sent.parseMode?.lowercased() == "html" ? sent.text.plainTextFromHTML : sent.text,
-                            buttons: Self.buttons(sent.replyMarkup), document: sent.document?.fileName)
+                            buttons: Self.buttons(sent.replyMarkup), document: sent.document?.fileName,
+                            documentData: sent.document?.data)
         }
     }
 
