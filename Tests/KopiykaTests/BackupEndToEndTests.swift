@@ -1,4 +1,5 @@
 import Foundation
+import KopiykaCore
 import KopiykaTestSupport
 import Ledger
 import SQLite
@@ -79,6 +80,38 @@ import Testing
         #expect(try DatabaseBackup.inspect(into + "/" + file).entries == 300)
     }
 
+    func size(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    /// SIGKILL once the copy has begun: nothing at the backup's name, only the hidden partial
+    /// file, which the next backup to that name replaces.
+    @Test func aBackupKilledHalfWayLeavesNoFileThatLooksComplete() async throws {
+        defer { fake.stop() }
+        do {
+            let ledger = try Ledger(path: databasePath)
+            let member = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: 1, name: "Оля", language: "uk"), timeZone: .utc)
+            try ledger.transaction {
+                for n in 1...20_000 {
+                    _ = try ledger.entries.add([NewEntry(kind: .expense, amount: Money(major: Int64(n), currency: .uah), category: "cafe",
+                                                         account: nil, date: LocalDate(year: 2026, month: 12, day: 7)!,
+                                                         note: String(repeating: "кава ", count: 20), originalText: "кава")], by: member)
+                }
+            }
+        }
+        let target = folder.path("killed.sqlite"), partial = folder.path(".killed.sqlite.partial")
+        let backup = try KopiykaProcess(environment: settings, workingDirectory: folder.url).start(["backup", target])
+        let killed = await backup.signal(SIGKILL, when: { size(partial) > 0 || size(target) > 0 })
+        #expect(killed != nil)
+        #expect(await backup.termination(within: .seconds(10)) == .signalled(SIGKILL))
+        #expect(!FileManager.default.fileExists(atPath: target))
+
+        let again = try kopiyka(["backup", target])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: partial))
+        #expect(try DatabaseBackup.inspect(target).entries == 20_000)
+    }
+
     @Test func restoreIsRefusedWhileTheBotRunsThenBringsTheBackupBack() async throws {
         defer { fake.stop() }
         let running = try bot()
@@ -144,3 +177,4 @@ import Testing
         #expect(!running.stderr.contains(fake.token))
     }
 }
+
