@@ -102,7 +102,7 @@ public enum StatementBenchmark {
 
     private static func storedZip(name: String, _ data: [UInt8]) -> [UInt8] {
         func le(_ value: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        let crc = Int(RawInflate.crc32(data)), nameBytes = Array(name.utf8)
+        let crc = Int(PartReader.crc32(data)), nameBytes = Array(name.utf8)
         let sizes = le(crc, 4) + le(data.count, 4) + le(data.count, 4) + le(nameBytes.count, 2)
         let local = le(0x0403_4B50, 4) + le(20, 2) + le(0, 2) + le(0, 2) + le(0, 4) + sizes + le(0, 2) + nameBytes
         let central = le(0x0201_4B50, 4) + le(20, 2) + le(20, 2) + le(0, 2) + le(0, 2) + le(0, 4) + sizes

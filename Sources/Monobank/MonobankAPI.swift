@@ -11,6 +11,10 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
     public static let defaultBaseURL = "https://api.monobank.ua"
     /// Why 30 s: the bank answers in well under a second; longer is a stuck connection.
     public static let defaultTimeout = Duration.seconds(30)
+    /// Why 2 MB: a statement page is at most 500 items (~270 KB), client-info a few KB a
+    /// card and jar (500 at most are kept). A larger answer is ended as it arrives and is
+    /// `.unreadable`: a 25 MB one was held and decoded whole.
+    public static let maximumAnswerBytes = 2 * 1024 * 1024
 
     public let baseURL: String
     private let token: String
@@ -71,10 +75,12 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
 
     private func get(_ path: String) async throws(MonobankError) -> HTTPResponse {
         let request = HTTPRequest(method: .get, url: baseURL + path, headers: [("X-Token", token)], timeout: timeout,
-                                  connectTimeout: min(timeout, .seconds(10)))
+                                  connectTimeout: min(timeout, .seconds(10)), maximumBodyBytes: Self.maximumAnswerBytes)
         let response: HTTPResponse
         do {
             response = try await http.perform(request)
+        } catch let error as HTTPClientError where error.kind == .tooLarge {
+            throw .unreadable
         } catch let error as HTTPClientError {
             throw .transient(String(describing: error.kind))
         } catch {

@@ -1,3 +1,4 @@
+import Glibc
 import Ledger
 import TelegramClient
 
@@ -8,13 +9,17 @@ import TelegramClient
 ///   the marker (after its attempt is counted, inside its transaction);
 /// - `throw-on-text:<marker>`: handling it throws instead;
 /// - `trap-in-job:<kind>`, `throw-in-job:<kind>`: the same in a scheduled job (`digest`,
-///   `monthly`, `export`), or in storing a Monobank feed window (`monobank`).
+///   `monthly`, `export`), in storing a Monobank feed window (`monobank`), or in parsing a
+///   statement file on its own thread (`statement-parse`);
+/// - `stall-in-job:statement-parse`: parsing a statement file takes 3 s longer.
 ///
 /// The bot logs a warning at start while one is set.
 public struct FaultInjection: Sendable, CustomStringConvertible {
     enum Action: String, Sendable {
         case trap
         case `throw`
+        /// Sleeps 3 s where it strikes: on a thread of its own, never the bot's.
+        case stall
     }
 
     enum Trigger: Sendable, Equatable {
@@ -68,6 +73,7 @@ public struct FaultInjection: Sendable, CustomStringConvertible {
         switch action {
         case .trap: fatalError("KOPIYKA_FAULT_INJECTION: trapping at \(place)")
         case .throw: throw InjectedFault(place: place)
+        case .stall: usleep(3_000_000)
         }
     }
 }

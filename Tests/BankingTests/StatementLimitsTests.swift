@@ -1,4 +1,4 @@
-import Banking
+@testable import Banking
 import Foundation
 import KopiykaCore
 import KopiykaTestSupport
@@ -87,5 +87,23 @@ import Testing
     @Test func twoMillionSiblingElementsAreNoLayout() async throws {
         let (result, _) = try await read({ Self.sheet(String(repeating: "<a/>", count: 2_100_000)) }, "siblings.xlsx")
         #expect(result == .failure(.damaged(.layout)))
+    }
+
+    /// Read as it unpacks: a sheet refused at its row cap has inflated only as far as the
+    /// cap, and a 1 MB tag is no layout however much of the part is left.
+    @Test func aSheetRefusedAtItsCapInflatesNoFurther() async throws {
+        let (produced, size, tag) = try await offThePool { () throws -> (Int, Int, StatementProblem?) in
+            let bytes = Self.sheet(String(repeating: "<row><c><v>1</v></c></row>", count: 1_000_000))
+            let archive = try ZipArchive(bytes)
+            let part = try #require(try archive.reader(of: "xl/worksheets/sheet1.xml"))
+            #expect(throws: Self.tooMany) { try SheetXML.rows(XMLScanner(part), shared: []) }
+            let long = Self.sheet("<row r=\"" + String(repeating: "1", count: 2 << 20) + "\"/>")
+            let longPart = try #require(try ZipArchive(long).reader(of: "xl/worksheets/sheet1.xml"))
+            var problem: StatementProblem?
+            do throws(StatementProblem) { _ = try SheetXML.rows(XMLScanner(longPart), shared: []) } catch { problem = error }
+            return (part.produced, part.size, problem)
+        }
+        #expect(produced < size / 10, "\(produced) of \(size) bytes inflated")
+        #expect(tag == .damaged(.layout))
     }
 }

@@ -35,6 +35,8 @@ import Testing
         (Sender.olha, "токен \(token)", "Токен отримано"),
         (Sender.olha, "\(token)\nце мій токен, додай картку", "Токен отримано"),
         (Sender.olha, "кава 85 \(token)", "Токен отримано"),
+        (Sender.olha, "токен\n\(token.prefix(22))\n\(token.suffix(22))", "Токен отримано"),
+        (Sender.olha, "мій токен: \(MonobankTokenTests.grouped) дякую", "Токен отримано"),
         (Sender.olha, "/add кава 85 \(token)", "Токен отримано"),
         (Sender.dmitry, "вот мой токен: \(token), спасибо", "Токен получен"),
         (Sender.dmitry, "кофе 85 \(token)", "Токен получен"),

@@ -19,6 +19,35 @@ import Testing
         #expect(MonobankToken.first(in: text) != nil, "\(text)")
     }
 
+    /// Groups of four, as a phone or a careful member writes it.
+    static let grouped = stride(from: 0, to: 44, by: 4).map { offset in
+        String(token.dropFirst(offset).prefix(4))
+    }.joined(separator: " ")
+
+    /// Broken by line breaks or written in groups, in a text that names a token: found, and
+    /// returned joined.
+    @Test(arguments: [
+        "токен\n\(token.prefix(22))\n\(token.suffix(22))", "мій токен: \(grouped)", "токен\r\n\(token.prefix(30))\r\n\(token.suffix(14))",
+        "here is my token \(token.prefix(11)) \(token.dropFirst(11).prefix(11)) \(token.suffix(22)) thanks",
+        "монобанк\n\(token.prefix(20))  \(token.suffix(24))",
+    ])
+    func aTokenInPiecesIsFoundJoined(text: String) {
+        #expect(MonobankToken.first(in: text) == token, "\(text)")
+    }
+
+    /// Pieces make no token without the word, with a piece under four characters, with a
+    /// wider gap, or with nothing but letters (brand names in a row).
+    @Test(arguments: [
+        "кава 85 \(token.prefix(22)) \(token.suffix(22))",
+        "токен \(token.prefix(2)) \(token.dropFirst(2))",
+        "токен \(token.prefix(22))    \(token.suffix(22))",
+        "мій токен не тут: Netflix Spotify YouTube Megogo Deezer iCloud Tidal",
+        "токен \(token.prefix(22)) \(token.suffix(23))",
+    ])
+    func piecesThatAreNoToken(text: String) {
+        #expect(MonobankToken.first(in: text) == nil, "\(text)")
+    }
+
     @Test func theTokenFoundIsExactlyTheOneWritten() {
         #expect(MonobankToken.first(in: "ось мій токен: \(token) дякую") == token)
         #expect(MonobankToken.first(in: "\(Self.noDigits)!") == Self.noDigits)

@@ -84,6 +84,34 @@ import Testing
         print("crash loop: 6 deaths and restarts, 18 messages and 2 poisoned ones in \(duration)")
     }
 
+    /// A statement file whose parsing kills the process (on the thread that parses it, away
+    /// from the bot's) costs three deaths, then is given up: its member is told the file is
+    /// damaged, and the bot runs on. The parse's attempt is counted before it starts.
+    @Test func aStatementFileWhoseParsingKillsTheBotIsGivenUpAfterThreeDeaths() async throws {
+        defer { fake.stop() }
+        let chat: Int64 = 805
+        let csv = "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
+            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n01.11.2026 12:00:00,Кава,5814,-85.00,-85.00,UAH,—,—,—,1.00\n"
+        let supervisor = try Supervisor {
+            try KopiykaProcess(environment: [
+                "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
+                "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning", "SWIFT_BACKTRACE": "enable=no",
+                "KOPIYKA_FAULT_INJECTION": "trap-in-job:statement-parse",
+            ], workingDirectory: folder.url).start(["run"])
+        }
+        fake.enqueueMessage(chatID: chat, text: "/start")
+        _ = fake.enqueueDocument(chatID: chat, fileName: "statement.csv", data: Data(csv.utf8))
+        let damaged = { @Sendable in fake.sentMessages(chatID: chat).contains { $0.text.hasPrefix("📄 Файл пошкоджений") } }
+        #expect(try await supervisor.run(until: damaged, timeout: .seconds(120)))
+        #expect(supervisor.deaths.count == 3, "\(supervisor.deaths)")
+        fake.enqueueMessage(chatID: chat, text: "кава 85")
+        #expect(try await supervisor.run(until: { fake.sentMessages(chatID: chat).contains { $0.text.hasPrefix("✅ кава") } }))
+        #expect(supervisor.deaths.count == 3 && supervisor.stderr.contains("gave up parsing statement file"), "\(supervisor.stderr)")
+        let bot = supervisor.current
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(5)) == .exited(0))
+    }
+
     /// amount → how many entries hold it.
     private func storedAmounts() throws -> [Int: Int] {
         var stored: [Int: Int] = [:]

@@ -31,7 +31,7 @@ import Testing
     /// How long until `condition` held, less the time this test process itself was starved
     /// (a 20 ms pause that took over 200 ms): on a loaded machine the bot's latency, not the
     /// test's; nil after 30 s.
-    func answered(_ condition: () -> Bool) async -> Duration? {
+    static func answered(_ condition: () -> Bool) async -> Duration? {
         let start = ContinuousClock.now, pause = Duration.milliseconds(20)
         var starved = Duration.zero
         while ContinuousClock.now - start < .seconds(30) {
@@ -66,7 +66,7 @@ import Testing
             coffees += 1
             let before = texts(taras).count
             fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
-            let waited = await answered { texts(taras).count > before }
+            let waited = await Self.answered { texts(taras).count > before }
             #expect(waited != nil)
             slowest = max(slowest, waited ?? .seconds(30))
         }
@@ -83,5 +83,77 @@ import Testing
         let member = try #require(try ledger.families.member(telegramUserID: olha))
         #expect(try ledger.entries.count(householdID: member.householdID) == 0, "nothing of the file is stored")
         #expect(try ledger.statements.facts(householdID: member.householdID, state: .recorded).isEmpty)
+    }
+
+    /// Issue 32's XLSX bombs (`XLSXBomb`): each is refused in words while another family's
+    /// coffees are answered, and the bot's peak memory stays under 100 MB. The sheet is
+    /// inflated as a stream and parsed on a thread of its own: parsed whole on the bot's
+    /// thread, the 49 MB one stalled others for 7.5 s at 495 MB.
+    @Test(arguments: XLSXBomb.allCases)
+    func anXLSXBombIsRefusedWhileAnotherFamilyIsAnswered(_ bomb: XLSXBomb) async throws {
+        defer { fake.stop() }
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
+        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        let file = bomb.file
+        #expect(file.count < 200_000, "\(file.count) bytes")
+        fake.enqueueDocument(chatID: olha, fileName: "statement.xlsx", data: file, firstName: "Оля")
+        let sent = ContinuousClock.now
+        var slowest = Duration.zero, coffees = 0
+        while !texts(olha).contains(where: { $0.hasPrefix(bomb.answer) }), coffees < 300 {
+            coffees += 1
+            let before = texts(taras).count
+            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
+            let waited = await Self.answered { texts(taras).count > before }
+            #expect(waited != nil)
+            slowest = max(slowest, waited ?? .seconds(30))
+        }
+        let refusedIn = ContinuousClock.now - sent
+        #expect(texts(olha).contains { $0.hasPrefix(bomb.answer) }, "\(texts(olha))")
+        #expect(slowest < .seconds(1), "another family waited \(slowest) for its coffee")
+        let peak = try #require(Self.peakMemory(of: bot.pid))
+        #expect(peak < 100 * 1_024 * 1_024, "peak memory \(peak / 1_048_576) MB")
+        print("XLSX bomb \(bomb) (\(file.count / 1_024) KB): refused in \(refusedIn), \(coffees) coffees meanwhile, "
+            + "the slowest answered in \(slowest); peak \(peak / 1_048_576) MB")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+    }
+
+    /// 20,000 rows, the most a file may have, read whole while Тарас's coffees are answered:
+    /// the figures (how long each waited, the peak memory) are printed; the latency is
+    /// asserted by `StatementEndToEndTests`, where a stalled parse makes it deterministic.
+    @Test func theLargestStatementIsReadBesideOtherFamilies() async throws {
+        defer { fake.stop() }
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
+        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        var csv = "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
+            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n"
+        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        for i in 0..<20_000 {
+            let amount = "-\(1 + i % 100).00"
+            csv += "\(pad(1 + i / 1_440)).11.2026 \(pad(i / 60 % 24)):\(pad(i % 60)):00,Кава \(i),5814,\(amount),\(amount),UAH,—,—,—,1.00\n"
+        }
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: Data(csv.utf8), firstName: "Оля")
+        let sent = ContinuousClock.now
+        var slowest = Duration.zero, coffees = 0
+        while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }), coffees < 300 {
+            coffees += 1
+            let before = texts(taras).count
+            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
+            let waited = await Self.answered { texts(taras).count > before }
+            #expect(waited != nil)
+            slowest = max(slowest, waited ?? .seconds(30))
+        }
+        let readIn = ContinuousClock.now - sent
+        #expect(texts(olha).contains { $0.hasPrefix("📄 Виписка Монобанку: 20 000 операцій") }, "\(texts(olha).suffix(2))")
+        let peak = try #require(Self.peakMemory(of: bot.pid))
+        #expect(peak < 100 * 1_024 * 1_024, "peak memory \(peak / 1_048_576) MB")
+        print("20,000-row CSV: read in \(readIn), \(coffees) coffees meanwhile, the slowest answered in \(slowest); "
+            + "peak \(peak / 1_048_576) MB")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
     }
 }

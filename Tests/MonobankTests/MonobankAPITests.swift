@@ -79,7 +79,8 @@ import Testing
         }
     }
 
-    /// A 200 no one can read (a page, JSON cut short or nested 5,000 deep, nothing, noise) is
+    /// A 200 no one can read (a page, JSON cut short or nested 5,000 deep, nothing, noise, or
+    /// 3 MB, ended past `maximumAnswerBytes` as it arrives) is
     /// `unreadable`, from client-info and a statement alike: never a crash, never a recursion
     /// as deep as the body, never an empty statement taken for "no operations".
     @Test(arguments: FakeMonobankAPI.Unreadable.allCases)

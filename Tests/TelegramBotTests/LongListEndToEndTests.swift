@@ -107,6 +107,31 @@ import Testing
         fake.stop()
     }
 
+    /// `/subscriptions` of 10,000: the totals of all, ten lines a page, one message; and the
+    /// ten-thousand-and-first subscription is added as quickly as the first.
+    @Test func tenThousandSubscriptionsArePagedWithTheTotalsOfAll() async throws {
+        let bot = try RunningBot(fake: fake, databasePath: path)
+        _ = try await ask("/start", from: olha)
+        try addRecurring(10_000)
+        let before = fake.sentMessages(chatID: olha).count
+        let list = try await ask("/subscriptions", from: olha)
+        let text = plain(list.text)
+        // 1 + 2 + … + 10,000 hryvnias a month: 50,005,000 ₴, and twelve times that a year.
+        #expect(text.hasPrefix("📺 <b>Підписки: 50 005 000 ₴ на місяць · 600 060 000 ₴ на рік</b>"), "\(text.prefix(200))")
+        #expect(text.split(separator: "\n").count == 11, "the totals and ten subscriptions")
+        #expect(list.buttons.last?.map { plain($0.text) } == ["1/1 000", "▶️"])
+        let second = try await press("▶️", on: list, from: olha)
+        #expect(plain(second.text).split(separator: "\n").count == 11 && plain(second.text) != text)
+        #expect(second.buttons.last?.map { plain($0.text) } == ["◀️", "2/1 000", "▶️"])
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(fake.sentMessages(chatID: olha).count == before + 1, "one message, edited in place")
+        let added = try await ask("netflix 299 щомісяця", from: olha)
+        #expect(added.text.contains("299"), "\(added.text)")
+        #expect(fake.refusedMarkups.isEmpty, "\(fake.refusedMarkups)")
+        await bot.stop()
+        fake.stop()
+    }
+
     /// A client-info of a thousand accounts (the bank sends what it sends): the first 500 are
     /// kept, the list after the token is ten at a time, and following one on the second page
     /// keeps that page.

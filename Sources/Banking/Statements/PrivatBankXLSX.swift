@@ -10,11 +10,11 @@ enum PrivatBankXLSX {
             let sheets = archive.entries.map(\.name).filter { $0.hasPrefix("xl/worksheets/sheet") && $0.hasSuffix(".xml") }
             let first = sheets.contains("xl/worksheets/sheet1.xml") ? "xl/worksheets/sheet1.xml" : sheets.min()
             // A ZIP with no worksheet is some other document (DOCX, a photo archive).
-            guard let first, let sheet = try archive.contents(of: first) else { return .failure(.notAStatement) }
-            let shared = try archive.contents(of: "xl/sharedStrings.xml").map { bytes throws(StatementProblem) in
-                try SheetXML.sharedStrings(bytes)
+            guard let first, let sheet = try archive.reader(of: first) else { return .failure(.notAStatement) }
+            let shared = try archive.reader(of: "xl/sharedStrings.xml").map { part throws(StatementProblem) in
+                try SheetXML.sharedStrings(XMLScanner(part))
             } ?? []
-            return statement(try SheetXML.rows(sheet, shared: shared), zone: zone, bounds: bounds)
+            return statement(try SheetXML.rows(XMLScanner(sheet), shared: shared), zone: zone, bounds: bounds)
         } catch {
             return .failure(error)
         }

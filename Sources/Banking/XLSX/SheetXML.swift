@@ -19,9 +19,11 @@ struct SheetRow {
 
 /// The two XLSX parts a statement needs: the shared strings and the first worksheet.
 ///
-/// Bounded whatever the part holds: rows with cells past `StatementReader.maximumRows` (and a
-/// few title rows), `<row>` elements past twice that, cells past `maximumCells` and strings
-/// past `maximumStrings` are `.tooManyRows`. An empty row costs no allocation.
+/// Read as the part unpacks (`XMLScanner`), and bounded whatever the part holds: rows with
+/// cells past `StatementReader.maximumRows` (and a few title rows), `<row>` elements past twice
+/// that, cells past `maximumCells` and strings past `maximumStrings` are `.tooManyRows`, found
+/// as soon as the cap is passed, with nothing after it inflated; a cell's text past
+/// `XMLScanner.maximumToken` is `.damaged(.layout)`. An empty row costs no allocation.
 enum SheetXML {
     /// Rows above the statement's own: a title and a header, with room to spare.
     static let headerRows = 10
@@ -33,8 +35,8 @@ enum SheetXML {
 
     /// `xl/sharedStrings.xml`: each `<si>`'s text, rich-text runs (`<r><t>`) joined, phonetic
     /// hints (`<rPh>`) left out.
-    static func sharedStrings(_ bytes: [UInt8]) throws(StatementProblem) -> [String] {
-        var scanner = XMLScanner(bytes)
+    static func sharedStrings(_ part: XMLScanner) throws(StatementProblem) -> [String] {
+        var scanner = part
         var strings: [String] = []
         var current: [UInt8] = [], inText = false, phonetic = 0
         while let event = try scanner.next() {
@@ -55,6 +57,7 @@ enum SheetXML {
                 else if name.elementsEqual("t".utf8) { inText = false }
             case .text(let raw):
                 if inText, phonetic == 0 { current += raw }
+                guard current.count <= XMLScanner.maximumToken else { throw .damaged(.layout) }
             case .cdata(let raw):
                 // Taken literally: escape the one character `decode` would read.
                 if inText, phonetic == 0 { current += Array(String(decoding: raw, as: UTF8.self).replacing("&", with: "&amp;").utf8) }
@@ -65,8 +68,8 @@ enum SheetXML {
 
     /// The rows of a worksheet with their cells; a shared-string index outside `shared` leaves
     /// the cell out. Formulas give their cached value.
-    static func rows(_ bytes: [UInt8], shared: [String]) throws(StatementProblem) -> [SheetRow] {
-        var scanner = XMLScanner(bytes)
+    static func rows(_ part: XMLScanner, shared: [String]) throws(StatementProblem) -> [SheetRow] {
+        var scanner = part
         var rows: [SheetRow] = []
         var row: SheetRow?
         var column = 0, type = "", value: [UInt8] = [], capturing = false, phonetic = 0
@@ -114,6 +117,7 @@ enum SheetXML {
                 }
             case .text(let raw):
                 if capturing, phonetic == 0 { value += raw }
+                guard value.count <= XMLScanner.maximumToken else { throw .damaged(.layout) }
             case .cdata(let raw):
                 if capturing, phonetic == 0 { value += Array(String(decoding: raw, as: UTF8.self).replacing("&", with: "&amp;").utf8) }
             }

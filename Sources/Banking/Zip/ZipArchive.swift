@@ -2,8 +2,9 @@
 ///
 /// Only what XLSX writers produce: one disk, stored or deflated parts, no encryption, no
 /// ZIP64. Every offset and size read from the file is checked against the bytes held, and a
-/// part is inflated only up to the size the directory declares, itself capped: a small file
-/// cannot unpack into gigabytes (a "zip bomb").
+/// part is inflated as it is read, only up to the size the directory declares, itself
+/// capped: a small file cannot unpack into gigabytes (a "zip bomb"), and the part is never
+/// held whole.
 struct ZipArchive {
     struct Entry {
         var name: String
@@ -16,9 +17,9 @@ struct ZipArchive {
     }
 
     /// 32 MB: a 10,000-row sheet is about 5 MB of XML, so the 20,000 rows a statement may
-    /// have (`StatementReader.maximumRows`) fit twice over with inline strings. It is also
-    /// the most a part costs in memory while it is read: a 98 KB file whose sheet inflated
-    /// to 49 MB held ~495 MB under the 50 MB cap before.
+    /// have (`StatementReader.maximumRows`) fit twice over with inline strings. It bounds the
+    /// time a part takes to read; its memory is a chunk at a time (a 98 KB file whose sheet
+    /// inflated to 49 MB held ~495 MB when parts were unpacked whole).
     static let maximumEntryBytes = 32 * 1024 * 1024
 
     private let bytes: [UInt8]
@@ -51,9 +52,11 @@ struct ZipArchive {
         self.entries = entries
     }
 
-    /// The unpacked bytes of the part named `name`, nil when there is none.
+    /// A reader of the part named `name`'s bytes as they unpack, nil when there is none.
     /// `limit`: the most the part may unpack to (`maximumEntryBytes` for a workbook).
-    func contents(of name: String, limit: Int = maximumEntryBytes) throws(StatementProblem) -> [UInt8]? {
+    /// Cost: nothing until it is read; then at most the part's declared size (capped at
+    /// `limit`) comes out, a chunk at a time (`PartReader`).
+    func reader(of name: String, limit: Int = maximumEntryBytes) throws(StatementProblem) -> PartReader? {
         guard let entry = entries.first(where: { $0.name == name }) else { return nil }
         // 0xFFFFFFFF marks ZIP64 sizes: beyond 4 GB, so beyond the cap too.
         guard entry.size <= limit, entry.compressedSize != 0xFFFF_FFFF else {
@@ -66,19 +69,24 @@ struct ZipArchive {
         let start = at + 30 + Int(nameLength) + Int(extraLength)
         guard start <= bytes.count, entry.compressedSize <= bytes.count - start else { throw .damaged(.truncated) }
         let data = bytes[start..<(start + entry.compressedSize)]
-        let unpacked: [UInt8]
         switch entry.method {
-        case 0:
-            guard data.count == entry.size else { throw .damaged(.checksum) }
-            unpacked = Array(data)
-        case 8:
-            guard let inflated = RawInflate.inflate(data, size: entry.size) else { throw .damaged(.checksum) }
-            unpacked = inflated
-        default:
-            throw .damaged(.compression)
+        case 0: return try PartReader(data, deflated: false, size: entry.size, crc: entry.crc)
+        case 8: return try PartReader(data, deflated: true, size: entry.size, crc: entry.crc)
+        default: throw .damaged(.compression)
         }
-        guard RawInflate.crc32(unpacked) == entry.crc else { throw .damaged(.checksum) }
-        return unpacked
+    }
+
+    /// The unpacked bytes of the part named `name`, whole, nil when there is none: for the small
+    /// files of a family archive. Memory: the part, at most `limit` bytes.
+    func contents(of name: String, limit: Int = maximumEntryBytes) throws(StatementProblem) -> [UInt8]? {
+        guard let reader = try reader(of: name, limit: limit) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(reader.size)
+        while true {
+            let chunk = try reader.read(64 * 1024)
+            if chunk.isEmpty { return bytes }
+            bytes += chunk
+        }
     }
 
     /// Where the end-of-central-directory record starts: searched back from the end, past a

@@ -3,7 +3,7 @@
 /// `maximumTotalBytes`, and every name a plain relative path (no `..`, no leading `/`, no
 /// backslash, no drive letter). A ZIP that asks for more — a "zip bomb", a path that climbs
 /// out — is refused before a byte of it is inflated; sizes are the directory's word, and
-/// inflate stops at them (`RawInflate`), so a lying directory cannot unpack more either.
+/// inflate stops at them (`PartReader`), so a lying directory cannot unpack more either.
 ///
 /// Cost: the files are inflated one after another; memory is the ZIP plus what it unpacks.
 public enum ZipFiles {

@@ -1,12 +1,12 @@
 import KopiykaCore
 
-/// `rec:list` and `rec:list:<page>` for the list, `rec:<action>:<item id>` for an item,
-/// `rec:<action>:<item id>:<yyyymmdd>` for one of its occurrences, and
-/// `rec:<action>:<entry id>` for an offer made from an entry.
+/// `rec:list` and `rec:list:<page>` for the list, `rec:subs:<page>` for `/subscriptions`,
+/// `rec:<action>:<item id>` for an item, `rec:<action>:<item id>:<yyyymmdd>` for one of its
+/// occurrences, and `rec:<action>:<entry id>` for an offer made from an entry.
 struct RecurringButton: ButtonData {
     enum Action: String, Sendable, CaseIterable {
-        /// The list.
-        case list
+        /// The list, and `/subscriptions`.
+        case list, subscriptions = "subs"
         /// An item's card, and what it offers.
         case open, automatic = "auto", bill, pause, resume, skip, amount = "amt", delete = "del", deleteConfirmed = "delok"
         /// Undoes an item just made.
@@ -18,7 +18,7 @@ struct RecurringButton: ButtonData {
 
         var target: Target {
             switch self {
-            case .list: .none
+            case .list, .subscriptions: .none
             case .paid, .paidOther, .pass: .occurrence
             case .make, .decline: .entry
             default: .item

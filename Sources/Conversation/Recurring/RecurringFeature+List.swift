@@ -77,8 +77,10 @@ extension RecurringFeature {
         let l = call.localizer, member = call.member
         switch button.action.target {
         case .none:
-            let (text, buttons) = try listView(member: member, household: try household(of: member),
-                                               chat: call.press.chat ?? privateChat(of: member).chat, page: button.page)
+            let household = try household(of: member), chat = call.press.chat ?? privateChat(of: member).chat
+            let (text, buttons) = button.action == .subscriptions
+                ? try subscriptionsView(member: member, household: household, chat: chat, page: button.page)
+                : try listView(member: member, household: household, chat: chat, page: button.page)
             try edit(call.press, html: text, buttons: buttons)
             return nil
         case .entry:

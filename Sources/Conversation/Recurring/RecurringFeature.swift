@@ -18,8 +18,8 @@ struct RecurringFeature: Feature {
         },
         KnownCommand("subscriptions", section: .reports, helpRank: 45, menuRank: 22, aliases: ["pidpysky", "podpiski"],
                      words: ["підписки", "подписки", "subscriptions"]) { call in
-            try call.reply(try RecurringFeature(call.context).subscriptions(member: call.member, household: call.household,
-                                                                              chat: call.message.chat))
+            try RecurringFeature(call.context).subscriptions(member: call.member, household: call.household,
+                                                             chat: call.message.chat, reply: call.reply)
         },
     ]
 

@@ -66,7 +66,7 @@ extension ReportsFeature {
     func withInsights(_ report: String, month: YearMonth, household: Household, shownTo viewer: Viewer, _ l: Localizer) -> String {
         var lines = (try? insights(month, household: household, shownTo: viewer)).map { insightLines($0, l) } ?? []
         let recurring = RecurringFeature(context)
-        lines += (try? recurring.subscriptionItems(household, shownTo: .group)).map { recurring.duplicateLines($0.filter { !$0.isPaused }, l) } ?? []
+        lines += (try? recurring.duplicateLines(household, shownTo: .group, l)) ?? []
         return lines.isEmpty ? report : report + "\n\n" + lines.joined(separator: "\n")
     }
 

@@ -12,6 +12,9 @@ public struct ConversationSettings: Sendable {
     public var baseCurrency: Currency
     /// Our username from `getMe`, to accept `/cmd@username` in groups; nil in the console.
     public var botUsername: String?
+    /// Statement files are parsed by the caller, away from the thread that answers
+    /// (`ConversationHandler.statementFileToParse`, `keep`); the console parses them in the job.
+    public var parsesStatementsApart = false
 
     public init(timeZone: ZoneRules, defaultLanguage: Language = .uk, baseCurrency: Currency = .uah,
                 botUsername: String? = nil) {

@@ -20,55 +20,70 @@ extension StatementsFeature {
                              perform: { try self.read(next) }, giveUp: { try self.fail(next, problem: "damaged") })]
     }
 
+    /// The file the job reads next, when it is not parsed yet: for a caller that parses it
+    /// away from the bot's thread (`settings.parsesStatementsApart`) and hands the reading
+    /// back with `keep`. Cost: one row read, and the file's bytes.
+    func fileToParse() throws -> StatementFile? {
+        guard let next = try ledger.statements.imports(in: .fetched, limit: 1).first,
+              context.statementReading.reading(of: next.id) == nil,
+              let data = try ledger.statements.fetchedData(next.id) else { return nil }
+        return StatementFile(importID: next.id, fileName: next.fileName, data: data, now: clock.now())
+    }
+
     /// Reads the next slice of a fetched file into facts; after the last, answers with what
-    /// the whole file held. Cost: the file is parsed once while the process lives.
+    /// the whole file held. Cost: the file is parsed once while the process lives, here
+    /// unless `settings.parsesStatementsApart` (then the job waits for `keep`).
     func read(_ statementImport: StatementImport) throws {
         let cache = context.statementReading
         let cached = cache.reading(of: statementImport.id)
+        guard cached != nil || !settings.parsesStatementsApart else { return }
         let data = cached == nil ? try ledger.statements.fetchedData(statementImport.id) : nil
         guard cached != nil || data != nil else { return }  // Read before a restart.
         guard let member = try ledger.families.member(id: statementImport.memberID),
               member.householdID == statementImport.householdID else {
+            cache.forget()
             try ledger.statements.finishImport(statementImport.id, problem: "left")  // Nobody of that family to tell.
             return
         }
-        let reading: StatementReading
-        if let cached {
-            reading = cached
-        } else {
+        let reading = cached ?? StatementReading(StatementFile(importID: statementImport.id, fileName: statementImport.fileName,
+                                                                 data: data ?? [], now: clock.now()))
+        let accepted = cached != nil && cache.accepted
+        cache.forget()
+        if !accepted {
+            // The day's limit and what the reader found decide whether the file is read.
             let used = try ledger.statements.rowsRead(memberID: member.id, since: clock.now().addingTimeInterval(-86_400))
             let daily: [String: MessageArgument] = ["limit": .number(Self.dailyRows)]
             guard used < Self.dailyRows else { return try fail(statementImport, problem: "daily_limit", daily) }
-            switch StatementReader.read(data ?? [], fileName: statementImport.fileName, now: clock.now()) {
+            switch reading.outcome {
             case .failure(.tooManyRows(let limit)):
                 return try fail(statementImport, problem: "too_many_rows", ["limit": .number(limit)], rows: limit + 1)
             case .failure(let problem):
                 return try fail(statementImport, problem: Self.key(problem))
             case .success(let statement) where used + statement.facts.count > Self.dailyRows:
                 return try fail(statementImport, problem: "daily_limit", daily, rows: statement.facts.count)
-            case .success(let statement):
-                reading = StatementReading(importID: statementImport.id, statement: statement,
-                                           roles: FactRoles.classify(statement.facts))
-                cache.keep(reading)
+            case .success:
+                break
             }
         }
-        try readSlice(of: reading, statementImport: statementImport, member: member)
+        cache.keep(reading, accepted: true)
+        guard case .success(let statement) = reading.outcome else { return try fail(statementImport, problem: "damaged") }
+        try readSlice(of: statement, roles: reading.roles, statementImport: statementImport, member: member)
     }
 
     /// Takes the rows after the import's progress, `rowsPerSlice` at most; the last slice
     /// ends the import and sends its summary.
-    private func readSlice(of reading: StatementReading, statementImport: StatementImport, member: Member) throws {
-        let facts = reading.statement.facts
+    private func readSlice(of statement: Statement, roles: [FactRole], statementImport: StatementImport, member: Member) throws {
+        let facts = statement.facts
         var progress = try ledger.statements.progress(statementImport.id)
         let start = min(max(progress.nextRow, 0), facts.count)
         let slice = start..<min(start + Self.rowsPerSlice, facts.count)
-        progress.add(try take(Array(facts[slice]), roles: Array(reading.roles[slice]), member: member,
+        progress.add(try take(Array(facts[slice]), roles: Array(roles[slice]), member: member,
                               importID: statementImport.id).tally)
         progress.nextRow = slice.upperBound
         guard slice.upperBound == facts.count else { return try ledger.statements.saveProgress(statementImport.id, progress) }
         context.statementReading.forget()
         try ledger.statements.finishImport(statementImport.id, rows: facts.count)
-        try say(summary(StatementTally(progress), statement: reading.statement, l: localizer(member)), about: statementImport)
+        try say(summary(StatementTally(progress), statement: statement, l: localizer(member)), about: statementImport)
     }
 
     /// The message key's last part for a problem the reader found.

@@ -62,6 +62,16 @@ public final class AttemptRule {
         return true
     }
 
+    /// For work done outside any transaction, on another thread (a statement file parsed
+    /// apart): counts an attempt at `key` now, committed, and returns the count, this one
+    /// included; past `limit` the caller gives the work up. `clear` ends it when it is done.
+    public func count(_ key: AttemptKey) throws -> Int { try begin(key) }
+
+    /// Clears `key`'s count in a transaction of its own: its work ended.
+    public func clear(_ key: AttemptKey) throws {
+        try ledger.transaction { try ledger.botState.clearAttempts([key]) }
+    }
+
     private func begin(_ key: AttemptKey) throws -> Int {
         if reusable.remove(key) != nil {
             do {

@@ -63,6 +63,7 @@ public final class Ledger {
         recurring = RecurringStore(db: db, clock: clock)
         archives = ArchiveStore(db: db, clock: clock, seal: seal)
         try Schema.migrator.migrate(db, now: Self.timestamp(clock.now()))
+        try recurring.fillServiceKinds()
     }
 
     /// The schema version this build writes.

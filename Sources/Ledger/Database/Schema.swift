@@ -114,6 +114,7 @@ enum Schema {
         transferSources,
         statementProgress,
         statementRows,
+        serviceKinds,
         backupOrigin,
         archives,
         promptsPassedOver,

@@ -43,6 +43,70 @@ extension RecurringStore {
                        outboxID, itemID, date.iso)
     }
 
+    /// Whether the household has a recurring expense that is not paused.
+    public func hasActiveExpenses(householdID: Int64) throws -> Bool {
+        try db.queryFirst("""
+            SELECT 1 FROM recurring_items WHERE household_id = ? AND deleted_at IS NULL AND kind = 'expense' AND paused = 0 LIMIT 1
+            """, householdID) { _ in true } ?? false
+    }
+
+    /// Items that fall at most once a month (monthly, yearly) with their cursor within
+    /// `month`: their one occurrence there is the cursor itself.
+    static let oncePerMonth = """
+        (i.cadence LIKE 'monthly:%' OR i.cadence LIKE 'yearly:%') AND i.next_date BETWEEN ? AND ?
+        AND (i.end_date IS NULL OR i.end_date >= i.next_date)
+        """
+
+    /// The active expense items of `oncePerMonth` still due in `month`, those `viewer` may
+    /// see: not acted on at their cursor, or only reminded. How many, and the sum of those
+    /// with an amount in `currency`. One query; no item is decoded, so a month of 10,000
+    /// subscriptions costs what the index walk does.
+    public func dueOncePerMonth(householdID: Int64, month: ClosedRange<LocalDate>, currency: Currency,
+                                visibleTo viewer: Viewer) throws -> (count: Int, minor: Int64) {
+        let (memberID, everyone) = viewer.memberAndEveryone
+        return try db.queryFirst("""
+            SELECT COUNT(*), COALESCE(SUM(CASE WHEN i.currency = ? THEN i.amount_minor END), 0)
+            FROM recurring_items i LEFT JOIN recurring_occurrences r ON r.item_id = i.id AND r.due_date = i.next_date
+            WHERE i.household_id = ? AND i.deleted_at IS NULL AND i.kind = 'expense' AND i.paused = 0
+            AND \(Self.oncePerMonth) AND (r.state IS NULL OR r.state = 'reminded')
+            AND (i.is_private = 0 OR i.member_id = ? OR ?)
+            """, currency.code, householdID, month.lowerBound.iso, month.upperBound.iso, memberID, everyone) {
+            (Int($0.int64(0)), $0.int64(1))
+        } ?? (0, 0)
+    }
+
+    /// The household's active expense items with their cursor on or before `month`'s end that
+    /// `dueOncePerMonth` leaves out: daily and weekly ones, and those overdue from before it.
+    public func otherItemsDue(householdID: Int64, month: ClosedRange<LocalDate>) throws -> [RecurringItem] {
+        var found: [RecurringItem] = []
+        try db.query("""
+            SELECT \(Self.columns) FROM recurring_items i
+            WHERE i.household_id = ? AND i.deleted_at IS NULL AND i.kind = 'expense' AND i.paused = 0
+            AND i.next_date IS NOT NULL AND i.next_date <= ? AND NOT (\(Self.oncePerMonth))
+            ORDER BY i.next_date, i.id
+            """, householdID, month.upperBound.iso, month.lowerBound.iso, month.upperBound.iso) { row in
+            if let item = Self.item(row) { found.append(item) }
+        }
+        return found
+    }
+
+    /// The state of every occurrence of a household's items due within `dates`, by item and
+    /// date: one query for what `occurrence(itemID:date:)` would ask item by item.
+    public func occurrenceStates(householdID: Int64, dates: ClosedRange<LocalDate>) throws
+        -> [Int64: [LocalDate: RecurringOccurrence.State]] {
+        var found: [Int64: [LocalDate: RecurringOccurrence.State]] = [:]
+        try db.query("""
+            SELECT r.item_id, r.due_date, r.state
+            FROM recurring_items i JOIN recurring_occurrences r ON r.item_id = i.id
+            WHERE i.household_id = ? AND i.deleted_at IS NULL AND r.due_date BETWEEN ? AND ?
+            """, householdID, dates.lowerBound.iso, dates.upperBound.iso) { row in
+            if let date = LocalDate(iso: row.string(1)), let state = RecurringOccurrence.State(rawValue: row.string(2)) {
+                found[row.int64(0), default: [:]][date] = state
+            }
+        }
+        return found
+    }
+
     /// A household's bills reminded and not yet answered, due within `dates`.
     public func waitingBills(householdID: Int64, dates: ClosedRange<LocalDate>) throws -> [RecurringOccurrence] {
         var found: [RecurringOccurrence] = []

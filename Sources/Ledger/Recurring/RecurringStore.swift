@@ -22,12 +22,12 @@ public struct RecurringStore {
     public func add(_ item: NewRecurringItem, by member: Member, nextDate: LocalDate?) throws -> RecurringItem? {
         try db.execute("""
             INSERT INTO recurring_items (household_id, member_id, mode, kind, amount_minor, currency, category, account,
-                note, is_private, cadence, start_date, end_date, next_date, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                note, is_private, cadence, start_date, end_date, next_date, created_at, service_kind)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, member.householdID, member.id, item.mode.rawValue, item.kind.rawValue, item.amount?.minorUnits,
             item.currency.code, item.category.rawValue, item.account?.rawValue, item.note, item.isPrivate,
             item.schedule.cadence.code, item.schedule.start.iso, item.schedule.end?.iso, nextDate?.iso,
-            Ledger.timestamp(clock.now()))
+            Ledger.timestamp(clock.now()), ServiceKind(note: item.note)?.rawValue ?? "")
         return try self.item(id: db.lastInsertRowID)
     }
 
@@ -89,6 +89,50 @@ public struct RecurringStore {
         try db.queryFirst("SELECT 1 FROM recurring_notices WHERE household_id = ? AND key = ?", householdID, key) { _ in true } ?? false
     }
 
+    /// The kinds of service more than one of a household's active subscriptions names, in
+    /// `ServiceKind.allCases` order, each with how many and the notes of the first `names`
+    /// (in the list's order), counting only the items `viewer` may see.
+    /// Cost: the `recurring_by_service_kind` index's entries of the household's subscriptions
+    /// and at most `names` rows a kind, whatever their number; nothing is read from a note.
+    public func duplicatedSubscriptions(householdID: Int64, visibleTo viewer: Viewer, names: Int) throws
+        -> [(kind: ServiceKind, count: Int, notes: [String])] {
+        let (memberID, everyone) = viewer.memberAndEveryone
+        let active = """
+            household_id = ? AND deleted_at IS NULL AND category = 'subscriptions' AND kind = 'expense' AND paused = 0
+            AND next_date IS NOT NULL AND (is_private = 0 OR member_id = ? OR ?)
+            """
+        var counts: [ServiceKind: Int] = [:]
+        try db.query("""
+            SELECT service_kind, COUNT(*) FROM recurring_items WHERE \(active) AND service_kind <> ''
+            GROUP BY service_kind HAVING COUNT(*) > 1
+            """, householdID, memberID, everyone) { row in
+            if let kind = ServiceKind(rawValue: row.string(0)) { counts[kind] = Int(row.int64(1)) }
+        }
+        return try ServiceKind.allCases.compactMap { kind in
+            guard let count = counts[kind] else { return nil }
+            var notes: [String] = []
+            try db.query("""
+                SELECT note FROM recurring_items WHERE \(active) AND service_kind = ?
+                ORDER BY next_date IS NULL, next_date, id LIMIT ?
+                """, householdID, memberID, everyone, kind.rawValue, names) { notes.append($0.string(0)) }
+            return (kind, count, notes)
+        }
+    }
+
+    /// Reads the service kind of the subscriptions stored before it was kept (migration 29).
+    /// Cost: one scan of the items at start-up, then nothing: every new item has its kind.
+    func fillServiceKinds() throws {
+        var unread: [(id: Int64, note: String)] = []
+        try db.query("SELECT id, note FROM recurring_items WHERE service_kind IS NULL") { unread.append(($0.int64(0), $0.string(1))) }
+        guard !unread.isEmpty else { return }
+        try db.transaction {
+            for item in unread {
+                try db.execute("UPDATE recurring_items SET service_kind = ? WHERE id = ?",
+                               ServiceKind(note: item.note)?.rawValue ?? "", item.id)
+            }
+        }
+    }
+
     private func items(_ sql: String, _ arguments: any SQLiteBindable...) throws -> [RecurringItem] {
         var items: [RecurringItem] = []
         try db.query(sql, arguments: arguments) { row in
@@ -110,5 +154,16 @@ public struct RecurringStore {
             note: row.string(9), isPrivate: row.bool(10),
             schedule: RecurrenceSchedule(cadence, start: start, end: row.optionalString(13).flatMap(LocalDate.init(iso:))),
             nextDate: row.optionalString(14).flatMap(LocalDate.init(iso:)), isPaused: row.bool(15))
+    }
+}
+
+extension Viewer {
+    /// The arguments of `(is_private = 0 OR member_id = ? OR ?)`: what `sees` says, in SQL.
+    var memberAndEveryone: (memberID: Int64, everyone: Bool) {
+        switch self {
+        case .member(let id): (id, false)
+        case .group: (0, false)
+        case .books: (0, true)
+        }
     }
 }

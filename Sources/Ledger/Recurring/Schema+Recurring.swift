@@ -68,4 +68,14 @@ extension Schema {
             PRIMARY KEY (household_id, key)
         ) WITHOUT ROWID;
         """)
+
+    /// The service a subscription's note names (`ServiceKind`: music, video…), stored when the
+    /// item is made ('' for none; NULL until `RecurringStore.fillServiceKinds` has read an
+    /// older item's note), so the duplicates `/subscriptions`, `/report` and a new subscription
+    /// point out are one indexed query, not every note of the household read each time.
+    static let serviceKinds = Migration(version: 29, name: "recurring items by service kind", sql: """
+        ALTER TABLE recurring_items ADD COLUMN service_kind TEXT;
+        CREATE INDEX recurring_by_service_kind ON recurring_items (household_id, service_kind)
+            WHERE deleted_at IS NULL AND category = 'subscriptions';
+        """)
 }

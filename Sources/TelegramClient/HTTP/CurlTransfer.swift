@@ -22,6 +22,11 @@ private let writeBody: kopiyka_curl_write_fn = { pointer, size, count, userData 
     guard let pointer, let userData else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData).takeUnretainedValue()
     let length = size * count
+    // Returning less than was given makes curl end the transfer (CURLE_WRITE_ERROR).
+    if let limit = transfer.job.request.maximumBodyBytes, length > limit - transfer.body.count {
+        transfer.bodyTooLarge = true
+        return 0
+    }
     pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
         transfer.body.append($0, count: length)
     }
@@ -35,6 +40,8 @@ final class CurlTransfer {
     let handle: UnsafeMutableRawPointer
     let job: TransferJob
     fileprivate var body = Data()
+    /// The body ran past `request.maximumBodyBytes` and the transfer was ended.
+    fileprivate var bodyTooLarge = false
     private var headers: UnsafeMutablePointer<curl_slist>?
     private var mime: OpaquePointer?
 
@@ -100,6 +107,10 @@ final class CurlTransfer {
 
     /// The answer once curl reports the transfer done with `code`.
     func result(_ code: CURLcode) -> Result<HTTPResponse, any Error> {
+        guard !bodyTooLarge else {
+            return .failure(HTTPClientError(kind: .tooLarge, curlCode: Int32(bitPattern: code.rawValue),
+                                            curlMessage: "answer past \(request.maximumBodyBytes ?? 0) bytes", url: request.url))
+        }
         guard code == CURLE_OK else { return .failure(error(for: code)) }
         var status = 0
         _ = kopiyka_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)

@@ -12,6 +12,8 @@ public struct HTTPClientError: Error, Sendable, CustomStringConvertible {
         case tls
         /// The request could not be set up (bad URL, out of memory, client shut down).
         case invalidRequest
+        /// The answer's body ran past the request's `maximumBodyBytes`: ended as it came.
+        case tooLarge
         case other
     }
 

@@ -15,11 +15,14 @@ public struct HTTPRequest: Sendable {
     /// (whole seconds, at least one); nil: only `timeout` ends it. A hung download then ends
     /// long before a total sized for 20 MB over a slow link.
     public var stallTimeout: Duration?
+    /// The most the answer's body may hold; past it the transfer is ended as it arrives and
+    /// fails as `.tooLarge`, having held at most this many bytes. nil: no limit.
+    public var maximumBodyBytes: Int?
 
     public init(
         method: Method = .post, url: String, headers: [(name: String, value: String)] = [],
         body: HTTPBody = .empty, timeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(10),
-        stallTimeout: Duration? = nil
+        stallTimeout: Duration? = nil, maximumBodyBytes: Int? = nil
     ) {
         self.method = method
         self.url = url
@@ -28,6 +31,7 @@ public struct HTTPRequest: Sendable {
         self.timeout = timeout
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
+        self.maximumBodyBytes = maximumBodyBytes
     }
 }
 

@@ -165,6 +165,22 @@ import Testing
         let budget = try family.chat.say("/budget").joined(separator: "\n")
         #expect(budget.contains("Ще до сплати цього місяця: 1 платіж"), "\(budget)")
     }
+
+    /// Monthly ones are counted by SQLite, once on their cursor; daily and weekly ones date by
+    /// date, each occurrence left in the month.
+    @Test func dailyAndWeeklyPaymentsCountEachOccurrenceLeft() throws {
+        family.at("2026-11-23T12:00")
+        try family.add("Netflix", 29_900, .monthly(day: 25), mode: .automatic, start: "2026-11-24")
+        try family.add("обіди", 10_000, .daily, mode: .automatic, start: "2026-11-24")
+        try family.add("басейн", 5_000, .weekly(.friday), mode: .automatic, start: "2026-11-24")
+        let report = try family.chat.say("/report").joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
+        // Netflix on the 25th, lunch on the 24th to the 30th, the pool on the 27th.
+        #expect(report.contains("Ще до сплати цього місяця: 1 049 ₴ (9 платежів)"), "\(report)")
+        family.at("2026-11-28T10:00")
+        _ = try family.jobs()
+        let later = try family.chat.say("/report").joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
+        #expect(later.contains("Ще до сплати цього місяця: 200 ₴ (2 платежі)"), "lunch on the 29th and the 30th: \(later)")
+    }
 }
 
 /// Issue 16's last insight: subscriptions that look duplicated, under `/report`.

@@ -68,9 +68,10 @@ public final class FakeMonobankAPI: Sendable {
 
     /// A 200 whose body no client can read, as a bank's broken proxy or a cut connection
     /// gives: a page, JSON cut short, JSON nested 5,000 deep, nothing, noise, a list of
-    /// anything but operations.
+    /// anything but operations; or a well-formed client-info of 3 MB (20,000 accounts), past
+    /// what the client takes.
     public enum Unreadable: Sendable, CaseIterable {
-        case html, cutOff, deep, empty, garbage, listOfNoise
+        case html, cutOff, deep, empty, garbage, listOfNoise, huge
 
         var body: (contentType: String, data: Data) {
             switch self {
@@ -86,9 +87,18 @@ public final class FakeMonobankAPI: Sendable {
                 ("application/octet-stream", Data([0xFF, 0xFE, 0x00, 0x7B, 0x22, 0xC3, 0x28, 0x5D, 0x00, 0x01]))
             case .listOfNoise:
                 ("application/json", Data(#"[1,"два",null,[3]]"#.utf8))
+            case .huge:
+                ("application/json", FakeMonobankAPI.hugeClientInfo)
             }
         }
     }
+
+    static let hugeClientInfo: Data = {
+        let account = #"{"id":"acc-%d","sendId":"","currencyCode":980,"cashbackType":"UAH","balance":100,"creditLimit":0,"maskedPan":["537541******1234"],"type":"black","iban":"UA213996220000026201234567890"}"#
+        let accounts = (0..<20_000).map { account.replacingOccurrences(of: "%d", with: String($0)) }
+        return Data((#"{"clientId":"3MSaMMtczs","name":"Оля","webHookUrl":"","permissions":"psfj","accounts":["#
+            + accounts.joined(separator: ",") + #"],"jars":[]}"#).utf8)
+    }()
 
     final class Shared: Sendable {
         let state = Mutex(State())
