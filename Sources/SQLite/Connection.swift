@@ -22,11 +22,15 @@ public final class Connection {
     /// not assumed — on some file systems SQLite silently keeps the old mode), foreign keys,
     /// `synchronous=NORMAL` (durable across process crashes; WAL makes it safe), a 1 MB page
     /// cache, and a busy timeout so a second process waits instead of failing at once.
-    /// `creating`: false to refuse a path where no database is (SQLITE_CANTOPEN).
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000, creating: Bool = true) throws(SQLiteError) {
+    /// `creating`: false to refuse a path where no database is (SQLITE_CANTOPEN). `journal`:
+    /// `.rollback` for a file that must stand alone (a backup), `.readOnly` to only read one
+    /// (its journal mode left as it is; nothing can be written through it).
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000, creating: Bool = true,
+                journal: Journal = .wal) throws(SQLiteError) {
         _ = Self.globalSettings
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let access = journal == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0)
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let error = SQLiteError(code: rc, db: handle)
@@ -37,10 +41,13 @@ public final class Connection {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         do throws(SQLiteError) {
-            let mode = try pragma("journal_mode = WAL")
-            if path != ":memory:" && mode?.lowercased() != "wal" {
-                throw SQLiteError(reason: .other, code: SQLITE_ERROR,
-                                  message: "could not switch to WAL journal mode (got \(mode ?? "nothing"))")
+            if journal != .readOnly {
+                let wanted = journal == .wal ? "wal" : "delete"
+                let mode = try pragma("journal_mode = \(wanted)")
+                if path != ":memory:" && mode?.lowercased() != wanted {
+                    throw SQLiteError(reason: .other, code: SQLITE_ERROR,
+                                      message: "could not switch to \(wanted) journal mode (got \(mode ?? "nothing"))")
+                }
             }
             _ = try pragma("foreign_keys = ON")
             guard try pragma("foreign_keys") == "1" else {
@@ -58,6 +65,16 @@ public final class Connection {
             throw error
         }
         watchRowChanges()
+    }
+
+    /// How a connection journals its writes.
+    public enum Journal: Sendable {
+        /// Write-ahead log: the bot's file, read while it is written.
+        case wal
+        /// Rollback journal: a file that stands alone, with no `-wal` or `-shm` beside it.
+        case rollback
+        /// Opened read-only; the file's journal mode is left as it is.
+        case readOnly
     }
 
     deinit { close() }

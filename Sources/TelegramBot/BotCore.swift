@@ -20,8 +20,9 @@ public actor BotCore: BatchUpdateHandler {
     /// When `runJobs` last let old attempt counts go.
     var lastAttemptPruning: Date?
     let log: TelegramLogger
-    /// Copies the WAL into the database on a thread of its own, off the commits' path.
-    let checkpointer: WALCheckpointer
+    /// Copies the WAL into the database on a thread of its own, off the commits' path; nil
+    /// when another process (Litestream) makes the checkpoints.
+    let checkpointer: WALCheckpointer?
     /// Telegram's HTTP client, whose one thread is this actor's executor too. The sender and
     /// the poller prefer it (`BotRunner`), so an update, the outbox's reads and records, and
     /// the requests that carry them all run there, with no hand-off between threads
@@ -32,13 +33,18 @@ public actor BotCore: BatchUpdateHandler {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { http.serialExecutor.asUnownedSerialExecutor() }
 
     public init(databasePath: String, catalog: Catalog, clock: WallClock, settings: ConversationSettings,
-                logger: TelegramLogger = .silent, faults: FaultInjection = .none) throws {
+                logger: TelegramLogger = .silent, faults: FaultInjection = .none, ownCheckpoints: Bool = true) throws {
         let ledger = try Ledger(path: databasePath, clock: clock)
         self.ledger = ledger
-        let checkpointer = WALCheckpointer(path: databasePath)
-        ledger.handOverCheckpoints(to: checkpointer)
-        startThread(name: "kopiyka-wal", stackSize: 1 << 20) { checkpointer.run() }
-        self.checkpointer = checkpointer
+        if ownCheckpoints {
+            let checkpointer = WALCheckpointer(path: databasePath)
+            ledger.handOverCheckpoints(to: checkpointer)
+            startThread(name: "kopiyka-wal", stackSize: 1 << 20) { checkpointer.run() }
+            self.checkpointer = checkpointer
+        } else {
+            try ledger.leaveCheckpointsToAnotherProcess()
+            checkpointer = nil
+        }
         conversation = ConversationHandler(ledger: ledger, catalog: catalog, clock: clock, settings: settings)
         attempts = AttemptRule(ledger: ledger)
         self.faults = faults
@@ -46,7 +52,7 @@ public actor BotCore: BatchUpdateHandler {
         log = logger
     }
 
-    deinit { checkpointer.stop() }
+    deinit { checkpointer?.stop() }
 
     public func setBotUsername(_ username: String?) {
         conversation.settings.botUsername = username

@@ -31,6 +31,10 @@ public struct BotRunner: Sendable {
         public var nbuURL: String?
         /// How often the rate fetcher looks for days it lacks (`RateFetchSchedule`); tests shorten it.
         public var rateLookInterval: Duration = RateFetchSchedule.defaultLook
+        /// The daily backup (`BACKUP_DIR`); nil: none.
+        public var backups: BackupSettings?
+        /// `LITESTREAM=1`: Litestream checkpoints the WAL; the bot makes no checkpoints of its own.
+        public var litestream = false
         /// Faults only tests switch on (`KOPIYKA_FAULT_INJECTION`).
         public var faults: FaultInjection = .none
         /// A statement file's download: its longest wait, and how long it may go without a
@@ -68,7 +72,8 @@ public struct BotRunner: Sendable {
         self.catalog = catalog
         self.log = logger.redacting(token: configuration.token)
         core = try BotCore(databasePath: configuration.databasePath, catalog: catalog, clock: clock,
-                           settings: configuration.settings, logger: log, faults: configuration.faults)
+                           settings: configuration.settings, logger: log, faults: configuration.faults,
+                           ownCheckpoints: !configuration.litestream)
     }
 
     /// Runs until the task is cancelled (SIGINT/SIGTERM cancel it) or the token is refused.
@@ -105,6 +110,9 @@ public struct BotRunner: Sendable {
         let rates = Task(executorPreference: bankHTTP.executor) {
             if let nbuURL = configuration.nbuURL { await runOfficialRateFetching(bankHTTP, baseURL: nbuURL) }
         }
+        let backups = Task(executorPreference: bankHTTP.executor) {
+            if let settings = configuration.backups { await runBackups(settings) }
+        }
         let exit = await withTaskExecutorPreference(http.executor) {
             await LongPoller(api: api, handler: core, logger: log, sleeper: configuration.clock.sleeper,
                              executor: http.executor).run()
@@ -114,8 +122,10 @@ public struct BotRunner: Sendable {
         parser.cancel()
         monobank.cancel()
         rates.cancel()
+        backups.cancel()
         await monobank.value
         await rates.value
+        await backups.value
         bankHTTP.shutdown()
         delivery.drain(by: .now + configuration.flushGrace)
         await sending.value

@@ -14,6 +14,12 @@ enum CommandLineInterface {
                               Read messages from stdin, print one JSON result per line.
           totals [--rebuild]  Check the month totals behind reports against the entries;
                               --rebuild recomputes them first.
+          backup [PATH]       Copy the database while the bot runs, check the copy, and
+                              write it atomically to PATH (a file or a folder; BACKUP_DIR
+                              when left out).
+          restore BACKUP      Put a backup in the database's place, with the bot stopped;
+                              the database it replaces is kept aside.
+          rotate-key          Seal every Monobank token under a new key (bot stopped).
           bench [parser] [reports] [--entries N]
                               Print performance figures (build with -c release).
           help                Show this text.
@@ -35,6 +41,12 @@ enum CommandLineInterface {
             try ParseCommand(options: options).run()
         case "totals":
             try TotalsCommand(options: options).run()
+        case "backup":
+            try BackupCommand(options: options).run()
+        case "restore":
+            try RestoreCommand(options: options).run()
+        case "rotate-key":
+            try RotateKeyCommand(options: options).run()
         case "bench":
             try BenchCommand(options: options).run()
         case "help", "--help", "-h":

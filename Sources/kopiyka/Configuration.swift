@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KopiykaCore
+import Ledger
 import Localization
 
 /// The bot's settings, from environment variables and, when present, a `bot.env` file in the
@@ -17,6 +18,15 @@ struct Configuration {
     var logLevel = LogLevel.info
     /// Turns outbox pacing off: for a local Bot API server and benchmarks.
     var pacingDisabled = false
+    /// Where the bot's daily backups go (`BACKUP_DIR`); nil (`off`): it makes none. Unset: a
+    /// `backups` folder beside the database.
+    var backupDirectory: String?
+    /// The hour, in `BOT_TIMEZONE`, of the daily backup (`BACKUP_HOUR`).
+    var backupHour = 4
+    var backupRetention = BackupRetention()
+    /// `LITESTREAM=1`: Litestream replicates the database and does its checkpoints; the bot
+    /// makes none of its own.
+    var litestream = false
 
     struct Invalid: Error, CustomStringConvertible {
         let description: String
@@ -77,6 +87,25 @@ struct Configuration {
             logLevel = parsed
         }
         pacingDisabled = ["1", "true", "yes"].contains(value("OUTBOX_PACING_DISABLED")?.lowercased() ?? "")
+        litestream = ["1", "true", "yes"].contains(value("LITESTREAM")?.lowercased() ?? "")
+        switch value("BACKUP_DIR") {
+        case let folder? where folder.lowercased() == "off": backupDirectory = nil
+        case let folder?: backupDirectory = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+        case nil:
+            let slash = databasePath.lastIndex(of: "/")
+            backupDirectory = (slash.map { String(databasePath[..<$0]) } ?? ".") + "/backups"
+        }
+        func number(_ key: String, in range: ClosedRange<Int>, default fallback: Int) throws(Invalid) -> Int {
+            guard let text = value(key) else { return fallback }
+            guard let number = Int(text), range.contains(number) else {
+                throw Invalid(description: "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
+            }
+            return number
+        }
+        backupHour = try number("BACKUP_HOUR", in: 0...23, default: 4)
+        backupRetention = BackupRetention(daily: try number("BACKUP_KEEP_DAILY", in: 1...366, default: 7),
+                                          weekly: try number("BACKUP_KEEP_WEEKLY", in: 0...520, default: 4),
+                                          monthly: try number("BACKUP_KEEP_MONTHLY", in: 0...1200, default: 12))
     }
 }
 

@@ -30,11 +30,14 @@ import Testing
         fake.deletedMessages.contains(FakeDeletedMessage(chatID: chatID, messageID: messageID))
     }
 
-    /// Every file of the bot's folder, the database's `-wal` and `-shm` and the bot's log
-    /// included: none holds the token. Returns their names.
+    /// Every file of the bot's folder, the database's `-wal` and `-shm`, the bot's log and its
+    /// daily backups included: none holds the token. Returns their names.
     @discardableResult
     func expectNoTokenInFiles(_ when: String) throws -> [String] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        let names = (FileManager.default.enumerator(atPath: folder.url.path)?.allObjects as? [String] ?? []).filter {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.path($0), isDirectory: &isFolder) && !isFolder.boolValue
+        }
         for name in names {
             let bytes = try Data(contentsOf: folder.url.appendingPathComponent(name))
             #expect(bytes.firstRange(of: Data(Self.token.utf8)) == nil, "\(name) holds the token in clear \(when)")

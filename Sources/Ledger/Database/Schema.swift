@@ -115,6 +115,7 @@ enum Schema {
         statementProgress,
         statementRows,
         serviceKinds,
+        backupOrigin,
         archives,
         promptsPassedOver,
     ])

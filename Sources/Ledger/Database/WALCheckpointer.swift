@@ -89,3 +89,10 @@ extension Ledger {
         db.handOverCheckpoints { checkpointer.request() }
     }
 }
+
+extension Ledger {
+    /// No checkpoints from this connection, SQLite's own included (`wal_autocheckpoint = 0`):
+    /// for a database Litestream replicates, which copies each WAL frame before it checkpoints.
+    /// Without that process running, the WAL grows until one does.
+    public func leaveCheckpointsToAnotherProcess() throws { try db.pragma("wal_autocheckpoint = 0") }
+}

@@ -92,6 +92,11 @@ extension EntryStore {
 
     /// Rows where the stored totals and a fresh sum over the entries disagree (0 when exact).
     public func monthTotalsMismatches() throws -> Int {
+        try Self.monthTotalsMismatches(db)
+    }
+
+    /// `monthTotalsMismatches()` on any connection to a ledger's file: a backup's, read-only.
+    static func monthTotalsMismatches(_ db: Connection) throws -> Int {
         try db.queryFirst("""
             WITH fresh AS (
                 SELECT household_id, substr(local_date, 1, 7) AS month, kind, category, member_id, currency,

@@ -32,6 +32,17 @@ final class TokenSeal {
         }
     }
 
+    /// A seal under `key`, which no file holds: for re-sealing under a new key.
+    init(key: [UInt8]) {
+        keyPath = nil
+        self.key = key
+    }
+
+    /// The key is read again from its file when next needed (it was replaced).
+    func forgetKey() {
+        if keyPath != nil { key = nil }
+    }
+
     /// `1 | nonce | ciphertext | tag`; nil when the key cannot be made or read.
     func seal(_ text: String) -> [UInt8]? {
         guard let key = loadKey(create: true), let nonce = Self.random(Self.nonceLength) else { return nil }

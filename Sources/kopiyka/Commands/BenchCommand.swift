@@ -63,6 +63,8 @@ struct BenchCommand {
                 default:
                     try ReportsBenchmark.run(entries: entries, households: max(1, entries / 1_000),
                                              small: min(10_000, entries), folder: folder) { print($0) }
+                    try BackupBenchmark.run(databasePath: folder.appendingPathComponent("bench-large.sqlite").path,
+                                            folder: folder) { print($0) }
                 }
             }
         } catch {

@@ -1,6 +1,7 @@
 import Conversation
 import FoundationEssentials
 import KopiykaCore
+import Ledger
 import SQLite
 import TelegramBot
 import TelegramClient
@@ -53,6 +54,13 @@ struct RunCommand {
             }
             log(mapped, message)
         }
+        // The bot is the database's one writer: a second bot, or a restore, is refused until it ends.
+        let lock: DatabaseLock
+        do {
+            lock = try DatabaseLock.acquire(databasePath: configuration.databasePath, purpose: "kopiyka \(isService ? "serve" : "run")")
+        } catch {
+            throw ExitError("cannot start: \(error)")
+        }
         try app.checkDatabase()
         var setup = BotRunner.Configuration(
             token: token, apiURL: configuration.telegramAPIURL, databasePath: configuration.databasePath,
@@ -61,6 +69,11 @@ struct RunCommand {
         setup.monobankAPIURL = configuration.monobankAPIURL
         setup.faults = try Self.faultInjection(log: log)
         setup.nbuURL = configuration.nbuAPIURL
+        setup.litestream = configuration.litestream
+        if let folder = configuration.backupDirectory {
+            setup.backups = BackupSettings(folder: folder, hour: configuration.backupHour,
+                                           retention: configuration.backupRetention, zone: configuration.timeZone)
+        }
         let runner: BotRunner
         do {
             runner = try BotRunner(configuration: setup, catalog: catalog, clock: app.clock, logger: logger)
@@ -73,7 +86,7 @@ struct RunCommand {
         let bot = Task { await runner.run() }
         trap.protect(bot)
         let exit = await bot.value
-        withExtendedLifetime(trap) {}
+        withExtendedLifetime((trap, lock)) {}
         if case .unauthorized(let reason) = exit {
             throw ExitError(reason, status: 78)
         }
