@@ -13,7 +13,8 @@ struct ArchiveFeature: Feature {
     init(_ context: ConversationContext) { self.context = context }
 
     static let commands: [KnownCommand] = [
-        KnownCommand("import", section: .entries, helpRank: 92, menuRank: nil, words: ["імпорт", "импорт", "import"]) { call in
+        // Answered, not listed: /help stays one screen, and /export's line names the archive.
+        KnownCommand("import", section: nil, menuRank: nil, words: ["імпорт", "импорт", "import"]) { call in
             try call.reply(ArchiveFeature(call.context).localizer(call.member)("archive.import.how"))
         },
         KnownCommand("archive", section: .entries, helpRank: 94, menuRank: nil, words: ["архів", "архив", "archive"],
