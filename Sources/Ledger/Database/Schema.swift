@@ -114,6 +114,7 @@ enum Schema {
         transferSources,
         statementProgress,
         statementRows,
+        budgetAlertAudience,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
