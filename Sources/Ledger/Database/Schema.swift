@@ -115,6 +115,7 @@ enum Schema {
         statementProgress,
         statementRows,
         budgetAlertAudience,
+        writtenMessages,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
