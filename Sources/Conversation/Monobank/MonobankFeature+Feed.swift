@@ -50,6 +50,7 @@ extension MonobankFeature {
             return
         }
         let (tally, recorded) = try StatementsFeature(context).take(facts, member: member, importID: nil)
+        try ledger.monobank.markRead(memberID: memberID, accountID: accountID, at: clock.now())
         if let cursor { try ledger.monobank.advance(memberID: memberID, accountID: accountID, to: cursor) }
         let l = localizer(member)
         for settled in tally.settled {

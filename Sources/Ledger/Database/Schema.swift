@@ -116,6 +116,7 @@ enum Schema {
         statementRows,
         budgetAlertAudience,
         writtenMessages,
+        monobankLastRead,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
