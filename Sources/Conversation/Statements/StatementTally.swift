@@ -13,8 +13,8 @@ struct StatementTally: Equatable {
     /// Purchases that were exactly one typed entry: linked to it.
     var linked = 0
     /// Rows the member decides on (`/review`): several typed entries could be one (counted
-    /// by those entries meanwhile), or a transfer to an account we do not see (counted as
-    /// spending or income meanwhile).
+    /// by those entries meanwhile), or a transfer to an account we do not see (counted
+    /// nowhere until the member says what it was).
     var attention = 0
     /// Moves between the member's own accounts and ATM cash: neither spent nor earned.
     var transfers = 0
@@ -42,6 +42,7 @@ extension StatementsFeature {
         var tally = StatementTally(rows: facts.count)
         var recorded: [Int64] = []
         var counted: [(fact: BankFact, kind: EntryKind)] = []
+        let own = try ownAccounts(member, besides: facts)
         for (fact, role) in zip(facts, roles) {
             if !fact.isHold, fact.bankID != nil, let held = try ledger.statements.heldFact(identity: fact.identity, householdID: household.id) {
                 tally.known += 1
@@ -66,13 +67,16 @@ extension StatementsFeature {
                 tally.transfers += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
                                                  state: .transfer, entryID: nil)
-            case .unpairedTransfer:
-                // Money to someone we do not see, or from them: it counts, and the member says
-                // whether it was theirs to count.
-                tally.attention += 1
-                let entry = try record(fact, kind: fact.amount.minorUnits < 0 ? .expense : .income, member: member, household: household)
+            case .unpairedTransfer where own.isOwnMove(fact.description):
+                tally.transfers += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
-                                                 state: .ambiguous, entryID: entry)
+                                                 state: .transfer, entryID: nil)
+            case .unpairedTransfer:
+                // Money to someone we do not see, or from them: nothing counts it until the
+                // member says what it was (`/review`); the month's figures say it waits.
+                tally.attention += 1
+                _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
+                                                 state: .ambiguous, entryID: nil)
             }
         }
         guard let first = counted.map({ LocalDate($0.fact.time, in: zone) }).min(),
@@ -104,6 +108,16 @@ extension StatementsFeature {
             }
         }
         return (tally, recorded)
+    }
+
+    /// The member's own cards and jars: those the feed listed, and the cards their statements
+    /// and `facts` name. One read of the member's Monobank accounts and of their facts' accounts.
+    func ownAccounts(_ member: Member, besides facts: [BankFact]) throws -> OwnAccounts {
+        let listed = try ledger.monobank.accounts(memberID: member.id)
+        let cards = try listed.filter { $0.kind == .card }.map(\.label) + ledger.statements.accountNames(memberID: member.id)
+            + facts.map(\.account)
+        return OwnAccounts(jarTitles: listed.filter { $0.kind == .jar }.map(\.label),
+                           cardEndings: cards.map { String($0.suffix(4)) })
     }
 
     /// A typed entry the bank's row is keeps the member's note and category, and takes the

@@ -117,6 +117,7 @@ enum Schema {
         budgetAlertAudience,
         writtenMessages,
         monobankLastRead,
+        factsByMember,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -111,3 +111,12 @@ extension Schema {
         CREATE INDEX statement_imports_by_member ON statement_imports (member_id, created_at);
         """)
 }
+
+extension Schema {
+    /// A member's facts by account: the cards their statements name are their own accounts
+    /// (`StatementStore.accountNames`), read on every intake.
+    static let factsByMember = Migration(version: 53, name: "bank facts by member", sql: """
+        CREATE INDEX bank_facts_by_member ON bank_facts (member_id, account);
+        """)
+
+}

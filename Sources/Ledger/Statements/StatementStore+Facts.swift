@@ -121,6 +121,15 @@ extension StatementStore {
         try db.queryFirst("SELECT COUNT(*) FROM bank_facts WHERE member_id = ? AND state = 'ambiguous'", memberID) { $0.int(0) } ?? 0
     }
 
+    /// The accounts (masked cards) the member's stored facts name. One pass over the member's facts.
+    public func accountNames(memberID: Int64) throws -> [String] {
+        var result: [String] = []
+        try db.query("SELECT DISTINCT account FROM bank_facts WHERE member_id = ? AND account != ''", memberID) {
+            result.append($0.string(0))
+        }
+        return result
+    }
+
     /// One stored fact, by id.
     public func fact(id: Int64) throws -> StoredBankFact? {
         try db.queryFirst("SELECT \(Self.factColumns) FROM bank_facts WHERE id = ?", id) { Self.fact($0) } ?? nil
