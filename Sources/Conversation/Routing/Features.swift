@@ -9,7 +9,7 @@ enum Features {
 
     static let buttons: [ButtonNamespace] = [
         WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
-        AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons,
+        AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons, StatementsFeature.matchButtons,
         MonobankFeature.buttons, RecurringFeature.buttons, QuickFeature.buttons,
     ]
 

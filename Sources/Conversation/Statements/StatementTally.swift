@@ -49,6 +49,12 @@ extension StatementsFeature {
                 if let settled = try settle(fact, held: held, household: household) { tally.settled.append(settled) }
                 continue
             }
+            if !fact.isHold, fact.bankID == nil, let held = try feedHold(settledBy: fact, among: facts, member: member) {
+                // The feed's hold, settled in a statement file for another amount: one purchase.
+                tally.known += 1
+                if let settled = try settle(fact, held: held, household: household) { tally.settled.append(settled) }
+                continue
+            }
             if try ledger.statements.contains(identity: fact.identity, householdID: household.id)
                 || ledger.statements.containsSameOperation(fact, householdID: household.id) {
                 tally.known += 1
@@ -93,7 +99,7 @@ extension StatementsFeature {
                 tally.linked += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
                                                  state: .linked, entryID: entryID)
-                try takeBanksDayAndAccount(fact, entryID: entryID, zone: zone)
+                try takeBanksAccount(fact, entryID: entryID)
             case .ambiguous:
                 tally.attention += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
@@ -110,6 +116,26 @@ extension StatementsFeature {
         return (tally, recorded)
     }
 
+    /// The one hold of the member's that a statement file's settled `fact` settles: the same
+    /// bank and MCC, held from a week before it to a minute after, its amount (or operation
+    /// amount) within `SettleTolerance`, and no other row of `batch` its exact amount (that row
+    /// is its settlement); nil for none or several (then it is a row of its own).
+    func feedHold(settledBy fact: BankFact, among batch: [BankFact], member: Member) throws -> BankFactAmounts? {
+        let second = Int64(fact.time.timeIntervalSince1970.rounded(.down))
+        let holds = try ledger.statements.openHolds(memberID: member.id, bank: fact.bank, from: second - FactRoles.settleWindow,
+                                                    to: second + 60).filter { stored in
+            let hold = stored.fact
+            guard hold.mcc == nil || fact.mcc == nil || hold.mcc == fact.mcc else { return false }
+            if hold.amount == fact.amount { return true }
+            guard !batch.contains(where: { !$0.isHold && $0.amount == hold.amount && $0.mcc == hold.mcc }) else { return false }
+            if SettleTolerance.accepts(hold: hold.amount, settled: fact.amount) { return true }
+            guard let held = hold.operationAmount, let paid = fact.operationAmount else { return false }
+            return SettleTolerance.accepts(hold: held, settled: paid)
+        }
+        guard holds.count == 1, let only = holds.first else { return nil }
+        return try ledger.statements.amounts(factID: only.id)
+    }
+
     /// The member's own cards and jars: those the feed listed, and the cards their statements
     /// and `facts` name. One read of the member's Monobank accounts and of their facts' accounts.
     func ownAccounts(_ member: Member, besides facts: [BankFact]) throws -> OwnAccounts {
@@ -120,18 +146,18 @@ extension StatementsFeature {
                            cardEndings: cards.map { String($0.suffix(4)) })
     }
 
-    /// A typed entry the bank's row is keeps the member's note and category, and takes the
-    /// bank's day and account: the card it was really paid with.
-    func takeBanksDayAndAccount(_ fact: BankFact, entryID: Int64, zone: ZoneRules) throws {
+    /// A typed entry the bank's row is keeps what the member wrote (its note, category and
+    /// day: the day is the member's word, the bank's is often the next one) and takes the
+    /// bank's account: the card it was really paid with.
+    func takeBanksAccount(_ fact: BankFact, entryID: Int64) throws {
         guard var entry = try ledger.entries.entry(id: entryID) else { return }
-        let day = LocalDate(fact.time, in: zone), account: AccountKey = fact.bank == .monobank ? .monobank : .privatbank
-        guard entry.date != day || entry.account != account else { return }
-        entry.date = day
+        let account: AccountKey = fact.bank == .monobank ? .monobank : .privatbank
+        guard entry.account != account else { return }
         entry.account = account
         do {
             try ledger.refusingOverflow { try ledger.entries.update(entry) }
         } catch is MoneyOverflow {
-            return  // Moving it would push a month past Int64: it stays as typed.
+            return  // An account's total past Int64: it stays as typed.
         }
     }
 
