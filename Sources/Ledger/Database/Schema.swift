@@ -118,6 +118,7 @@ enum Schema {
         writtenMessages,
         monobankLastRead,
         factsByMember,
+        factsByImport,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -119,4 +119,9 @@ extension Schema {
         CREATE INDEX bank_facts_by_member ON bank_facts (member_id, account);
         """)
 
+    /// An import's facts: their entries reach the family in one post when it ends
+    /// (`StatementStore.recordedEntryIDs`).
+    static let factsByImport = Migration(version: 54, name: "bank facts by import", sql: """
+        CREATE INDEX bank_facts_by_import ON bank_facts (import_id) WHERE import_id IS NOT NULL;
+        """)
 }

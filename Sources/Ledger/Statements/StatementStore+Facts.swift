@@ -96,6 +96,15 @@ extension StatementStore {
         return result
     }
 
+    /// The entries an import's rows made (and still make), in the file's order. One pass over
+    /// the import's facts.
+    public func recordedEntryIDs(importID: Int64) throws -> [Int64] {
+        var result: [Int64] = []
+        try db.query("SELECT entry_id FROM bank_facts WHERE import_id = ? AND state = 'recorded' AND entry_id IS NOT NULL ORDER BY id",
+                     importID) { result.append($0.int64(0)) }
+        return result
+    }
+
     /// Whether a fact is linked to (or made) the entry: one seek on `bank_facts_by_entry`.
     public func hasFact(entryID: Int64) throws -> Bool {
         try db.queryFirst("SELECT 1 FROM bank_facts WHERE entry_id = ? LIMIT 1", entryID) { _ in true } ?? false
