@@ -50,14 +50,14 @@ import Testing
 
     @Test func aRowNotUnderstoodCountsNowhereAndTheFiguresSayItWaits() throws {
         try chat.connectOlhasCard()
-        try chat.say("/budget інше 100")
+        try chat.say("/budget 1000")
         try chat.say("кава 85")
         let group: Int64 = -5_001
         _ = try chat.handle(.addedToGroup(ChatRef(id: group, kind: .group), by: .olha))
         let told = try feed([row(-500_000, "На банку «На дрон»", id: "gift"), row(120_000, "Від: Іван П.", id: "in")])
         #expect(try state("gift") == .ambiguous && state("in") == .ambiguous)
         #expect(try totals() == (8_500, 0), "a row waiting for /review is neither spending nor income")
-        #expect(!told.map(\.text).joined().contains("Бюджет"), "no budget alert for it: \(told)")
+        #expect(!told.map(\.text).contains { $0.hasPrefix("🚨") || $0.hasPrefix("⚠️") }, "no budget alert for it: \(told)")
         #expect(told.texts(in: group).isEmpty, "nor a family post")
         for command in ["/report", "/budget"] {
             let figures = try chat.say(command).joined(separator: "\n")
@@ -65,10 +65,12 @@ import Testing
             #expect(!figures.replacingOccurrences(of: "\u{A0}", with: " ").contains("5 000"), "\(figures)")
         }
         #expect(try chat.say("/today").joined().contains("дрон") == false)
-        // Her decision counts it.
+        // Her decision counts it, and the family and the budget hear of it then.
         let gift = try #require(try chat.ledger.statements.waiting(memberID: olha.id, limit: 10).first { $0.fact.bankID == "gift" })
-        _ = try chat.press(ReviewButton(factID: gift.id, choice: .record).encoded, from: .olha)
+        let decided = try chat.press(ReviewButton(factID: gift.id, choice: .record).encoded, from: .olha)
         #expect(try totals() == (508_500, 0))
+        #expect(decided.texts(in: group).contains { $0.contains("На дрон") }, "\(decided.texts(in: group))")
+        #expect(decided.texts(in: group).contains { $0.hasPrefix("🚨") }, "5 085 of the month's 1 000 ₴")
         #expect(try chat.say("/report").joined().contains("⏳ 1 операція з банку чекає"))
     }
 
