@@ -85,6 +85,10 @@ extension StatementsFeature {
                                                  state: .ambiguous, entryID: nil)
             }
         }
+        // A bank whose rows count for the first time: which of the member's accounts is it?
+        for bank in Set(zip(facts, roles).filter { $0.1 == .spending || $0.1 == .income }.map(\.0.bank)) {
+            try askBankAccount(bank, member: member)
+        }
         guard let first = counted.map({ LocalDate($0.fact.time, in: zone) }).min(),
               let last = counted.map({ LocalDate($0.fact.time, in: zone) }).max() else { return (tally, recorded) }
         let typed = try ledger.statements.candidates(householdID: household.id, dates: first.adding(days: -Self.nearMiss)...last.adding(days: Self.nearMiss))
@@ -151,7 +155,8 @@ extension StatementsFeature {
     /// bank's account: the card it was really paid with.
     func takeBanksAccount(_ fact: BankFact, entryID: Int64) throws {
         guard var entry = try ledger.entries.entry(id: entryID) else { return }
-        let account: AccountKey = fact.bank == .monobank ? .monobank : .privatbank
+        guard let member = try ledger.families.member(id: entry.memberID) else { return }
+        let account = try accountKey(fact.bank, member: member)
         guard entry.account != account else { return }
         entry.account = account
         do {
@@ -177,7 +182,7 @@ extension StatementsFeature {
         }
         let amount = Money(minorUnits: fact.amount.minorUnits.magnitude > UInt64(Int64.max) ? Int64.max
                            : Int64(fact.amount.minorUnits.magnitude), currency: fact.amount.currency)
-        let entry = NewEntry(kind: kind, amount: amount, category: category, account: fact.bank == .monobank ? .monobank : .privatbank,
+        let entry = NewEntry(kind: kind, amount: amount, category: category, account: try accountKey(fact.bank, member: member),
                              date: LocalDate(fact.time, in: household.timeZone), note: note, originalText: "", isPrivate: false)
         do {
             return try ledger.entries.add([entry], by: member).first?.id
@@ -189,7 +194,7 @@ extension StatementsFeature {
     /// An ATM row: the money moved from the card to the member's cash, so both balances
     /// follow; unless the member typed that withdrawal (`зняв готівку 2000`) within two days.
     func withdrawCash(_ fact: BankFact, member: Member, household: Household) throws {
-        guard let card = try ledger.accounts.account(memberID: member.id, key: fact.bank == .monobank ? .monobank : .privatbank),
+        guard let card = try ledger.accounts.account(memberID: member.id, key: accountKey(fact.bank, member: member)),
               let cash = try ledger.accounts.account(memberID: member.id, key: .cash), fact.amount.minorUnits != .min else { return }
         let amount = Money(minorUnits: -fact.amount.minorUnits, currency: fact.amount.currency)
         let day = LocalDate(fact.time, in: household.timeZone)

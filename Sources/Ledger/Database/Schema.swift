@@ -119,6 +119,7 @@ enum Schema {
         monobankLastRead,
         factsByMember,
         factsByImport,
+        bankAccountChoices,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.

@@ -125,3 +125,15 @@ extension Schema {
         CREATE INDEX bank_facts_by_import ON bank_facts (import_id) WHERE import_id IS NOT NULL;
         """)
 }
+
+extension Schema {
+    /// Which of a member's accounts each bank is (`account_key` NULL: asked, not answered).
+    static let bankAccountChoices = Migration(version: 55, name: "bank account choices", sql: """
+        CREATE TABLE bank_account_choices (
+            member_id INTEGER NOT NULL REFERENCES members (id),
+            bank TEXT NOT NULL,
+            account_key TEXT,
+            PRIMARY KEY (member_id, bank)
+        ) WITHOUT ROWID;
+        """)
+}
