@@ -150,8 +150,8 @@ extension StatementStore {
     }
 
     /// The household's facts whose entries were made from them (no typed entry is linked),
-    /// and its holds not settled yet, from `from` to `to` (Unix seconds): what a purchase typed
-    /// after the bank brought it may be. One range read of the household's instants.
+    /// holds among them, from `from` to `to` (Unix seconds): what a purchase typed after the
+    /// bank brought it may be. One range read of the household's instants.
     public func unlinkedFacts(householdID: Int64, from: Int64, to: Int64) throws -> [StoredBankFact] {
         var result: [StoredBankFact] = []
         try db.query("""
