@@ -28,4 +28,19 @@ extension StatementStore {
         try db.execute("UPDATE transfers SET from_account_id = ? WHERE member_id = ? AND from_account_id = ? AND to_account_id != ?",
                        to, memberID, from, to)
     }
+
+    /// The balance the bank last gave for the member's `bank` rows (a statement's «Залишок», the
+    /// feed's `balance`), with its time: the bank's word on that account. A jar's rows, which
+    /// carry the jar's balance, are not the card's. Nil when none has one. Reads the member's
+    /// facts of that bank (`bank_facts_by_member`).
+    public func bankBalance(memberID: Int64, bank: BankFact.Bank) throws -> (balance: Money, time: Int64)? {
+        try db.queryFirst("""
+            SELECT balance_minor, currency, time FROM bank_facts
+            WHERE member_id = ? AND bank = ? AND balance_minor IS NOT NULL AND is_hold = 0
+              AND account NOT IN (SELECT account_id FROM monobank_accounts WHERE member_id = ? AND kind = 'jar')
+            ORDER BY time DESC, id DESC LIMIT 1
+            """, memberID, bank.rawValue, memberID) { row in
+            Currency(code: row.string(1)).map { (Money(minorUnits: row.int64(0), currency: $0), row.int64(2)) }
+        } ?? nil
+    }
 }
