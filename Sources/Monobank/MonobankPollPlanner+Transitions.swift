@@ -45,7 +45,7 @@ extension MonobankPollPlanner {
         return (best.due, .statement(account: best.account.id, from: from, to: to))
     }
 
-    /// The window after `cursor` (an hour back over it), at most `maxWindow` long and never
+    /// The window after `cursor` (`overlap` back over it), at most `maxWindow` long and never
     /// past `now`; a month back for an account never read.
     static func window(after cursor: Date?, now: Date) -> (Date, Date) {
         let start = cursor.map { min($0, now).addingTimeInterval(-overlap) } ?? now.addingTimeInterval(-history)

@@ -24,9 +24,10 @@ public struct MonobankPollPlanner: Sendable {
     public static let pageSize = 500
     /// How far back a newly followed account is read: a month, in one window.
     public static let history: TimeInterval = 31 * 86_400
-    /// Why an hour: a purchase can reach the statement minutes after its own time, and
-    /// reading an hour again costs nothing (a known fact is skipped by its identity).
-    public static let overlap: TimeInterval = 3_600
+    /// Why a day: the bank posts some rows hours after their own time (a transfer from another
+    /// bank, a purchase the terminal sent late); an hour missed those for good. Reading a day
+    /// again costs one call's few more items, each skipped by the bank's id.
+    public static let overlap: TimeInterval = 86_400
     public static let edgeBackoff: TimeInterval = 3_600
     /// Why 15 minutes at most: a bank outage should not delay a family's purchases by hours.
     public static let maxBackoff: TimeInterval = 900
@@ -114,7 +115,11 @@ public struct MonobankPollPlanner: Sendable {
 
     var tokens: [Int64: TokenState] = [:]
 
-    public init(accountInterval: TimeInterval = 300, callLimit: Int = defaultCallLimit) {
+    /// Why 4 minutes: after client-info the first read waits its minute's gap, so a purchase
+    /// made as the member connects is read about five minutes later (at 5, it took six).
+    public static let defaultAccountInterval: TimeInterval = 240
+
+    public init(accountInterval: TimeInterval = defaultAccountInterval, callLimit: Int = defaultCallLimit) {
         self.accountInterval = max(accountInterval, Self.callGap)
         self.callLimit = max(callLimit, 1)
     }

@@ -19,8 +19,11 @@ public struct BotRunner: Sendable {
         public var databasePath: String
         public var settings: ConversationSettings
         public var pacingDisabled: Bool
-        /// How long a shutdown may spend flushing the outbox.
-        public var flushGrace: Duration = .seconds(3)
+        /// How long a shutdown may spend flushing the outbox, before it only waits for the
+        /// sends in flight (`OutboxDelivery.inFlightGrace`). Why 8 s: the two stay inside the
+        /// systemd unit's 20 s; 3 s gave up on replies a slow Telegram had taken, and the next
+        /// start sent them again.
+        public var flushGrace: Duration = .seconds(8)
         /// The longest a source of timed jobs waits between looks (each has its own interval:
         /// a minute for the digest, a second for exports); tests shorten it.
         public var scheduleInterval: Duration = .seconds(30)

@@ -44,6 +44,12 @@ public final class OutboxDelivery: Sendable {
     /// ring could go unnoticed. An idle wake reads one index: no measurable CPU.
     static let idleWait: Duration = .seconds(30)
 
+    /// How long a drain past its deadline still waits for the sends in flight, which a slow
+    /// Telegram may have taken already. Why 8 s: with the runner's `flushGrace` (8 s) it stays
+    /// inside the systemd unit's 20 s to stop (`TimeoutStopSec`), and a send Telegram has not
+    /// answered in that long has most likely not reached it.
+    public static let inFlightGrace: Duration = .seconds(8)
+
     /// Rows read at a time (and each chat's oldest beyond them). Why 100: six rounds of
     /// `maxInFlight` sends; 500 held 0.35 MB more at the peak (massif) for no CPU gained.
     static let readLimit = 100
@@ -63,9 +69,10 @@ public final class OutboxDelivery: Sendable {
         core.doorbell.ring()
     }
 
-    /// Runs until its task is cancelled, or until a `drain` is done. Sends still in flight
-    /// then are cancelled; their rows stay pending for the next start. Sends that ended are
-    /// recorded before it returns.
+    /// Runs until its task is cancelled, or until a `drain` is done: past its deadline nothing
+    /// new starts, and the sends in flight are waited for (`inFlightGrace` at most). Sends still
+    /// in flight then are cancelled; their rows stay pending for the next start. Sends that
+    /// ended are recorded before it returns.
     public func run() async {
         var loop = OutboxLanes(pacer: SendPacer(configuration: pacing))
         var unrecorded = UnrecordedSends()
@@ -75,7 +82,15 @@ public final class OutboxDelivery: Sendable {
                 apply(ended, to: &loop)
                 unrecorded.add(ended, at: clock.now())
                 let deadline = drainDeadline.withLock { $0 }
-                if let deadline, clock.now() >= deadline { break }
+                if let deadline, clock.now() >= deadline {
+                    // Nothing new starts; a send in flight may have reached Telegram already, so it
+                    // is waited for rather than cancelled and sent again by the next start.
+                    let giveUp = deadline + Self.inFlightGrace
+                    if loop.inFlight.isEmpty || clock.now() >= giveUp { break }
+                    await record(&unrecorded)
+                    await wait(until: [giveUp])
+                    continue
+                }
                 if core.doorbell.takeNewRows() { loop.noteNewRows() }
                 // A drain sends what it can now: rows beyond a full queue are read at once.
                 if deadline != nil { loop.readRowsBeyondNow() }

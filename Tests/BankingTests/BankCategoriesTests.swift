@@ -19,9 +19,9 @@ import Testing
             "Netflix.com": "subscriptions", "Google": "subscriptions", "ДТЕК Київські електромережі": "utilities",
             "Glovo": "cafe", "Aroma Kava": "cafe", "OKKO": "fuel",
             "Rozetka, повернення": "refund", "Відсотки за жовтень": .otherIncome,
+            "Від: ТОВ \"Ромашка\", зарплата за вересень": "salary",
             // Money moving, not spent: the reconciliation and the member decide.
             "На банку «Відпустка»": nil, "Банкомат ПриватБанк, Хрещатик 22": nil,
-            "Від: ТОВ \"Ромашка\", зарплата за вересень": nil,
         ]
         #expect(seen == expected)
     }

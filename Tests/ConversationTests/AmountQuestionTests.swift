@@ -82,6 +82,22 @@ import Testing
         #expect(written.map(\.date) == [LocalDate(year: 2026, month: 11, day: 21), LocalDate(year: 2026, month: 11, day: 20)])
     }
 
+    /// An entry made by a reading pressed days later, then edited: the edit reads the message
+    /// as of the day it was written, not the press's (it moved to the press day).
+    @Test func anEditOfAPressedReadingKeepsTheMessagesDate() throws {
+        let me = ChatRef(id: Sender.olha.id, kind: .privateChat)
+        try chat.say("/start", from: .olha)
+        let asked = try chat.send(IncomingMessage(chat: me, sender: .olha, text: "обід 250 300", messageID: 811))
+        let question = try #require(asked.first { !$0.buttons.isEmpty })
+        chat.clock.advance(by: 3 * 86_400)
+        _ = try chat.press(try #require(question.buttons.first?.first).data, from: .olha, messageID: question.messageID)
+        chat.clock.advance(by: 86_400)
+        _ = try chat.handle(.edited(IncomingMessage(chat: me, sender: .olha, text: "обід 260", updateID: 9_111, messageID: 811)))
+        let entry = try #require(try entries(of: .olha).first)
+        #expect(entry.amount == Money(minorUnits: 260_00, currency: .uah))
+        #expect(entry.date == LocalDate(year: 2026, month: 11, day: 21), "the day it was written: \(entry.date)")
+    }
+
     /// The pressed reading is read with its writer's own accounts, as the message was.
     @Test func aPressedReadingKeepsTheWritersOwnAccount() throws {
         try chat.say("/start", from: .olha)

@@ -36,8 +36,8 @@ import Testing
     @Test func anotherTokenIsNotHeldBackByTheFirst() {
         var planner = Planner()
         let feeds = [feed([("a", at(0))], key: 1), feed([("b", at(0))], key: 2)]
-        #expect(planner.next(feeds, now: at(0)) == .call(key: 1, .statement(account: "a", from: at(-3_600), to: at(0))))
-        #expect(planner.next(feeds, now: at(0)) == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))))
+        #expect(planner.next(feeds, now: at(0)) == .call(key: 1, .statement(account: "a", from: at(-Planner.overlap), to: at(0))))
+        #expect(planner.next(feeds, now: at(0)) == .call(key: 2, .statement(account: "b", from: at(-Planner.overlap), to: at(0))))
     }
 
     @Test func aNewAccountIsReadAMonthBackInOneWindow() {
@@ -54,7 +54,7 @@ import Testing
         var planner = Planner()
         let cursor = at(-100 * 86_400)
         let call = planner.next([feed([("a", cursor)])], now: at(0))
-        #expect(call == .call(key: 1, .statement(account: "a", from: at(-100 * 86_400 - 3_600), to: at(-100 * 86_400 - 3_600 + 2_682_000))))
+        #expect(call == .call(key: 1, .statement(account: "a", from: at(-100 * 86_400 - Planner.overlap), to: at(-100 * 86_400 - Planner.overlap + 2_682_000))))
         guard case .call(_, let made) = call, case .statement(_, _, let end) = made else { return }
         #expect(planner.record(.statement(count: 3, oldest: end), of: made, key: 1, now: at(1)) == .store(cursor: end))
     }
@@ -65,7 +65,7 @@ import Testing
         guard case .call(_, let first) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
         #expect(planner.record(.statement(count: 500, oldest: at(-40_000)), of: first, key: 1, now: at(0)) == .store(cursor: nil))
         let second = planner.next(feeds, now: at(60))
-        #expect(second == .call(key: 1, .statement(account: "a", from: at(-90_000), to: at(-40_000))))
+        #expect(second == .call(key: 1, .statement(account: "a", from: at(-86_400 - Planner.overlap), to: at(-40_000))))
         guard case .call(_, let page) = second else { return }
         #expect(planner.record(.statement(count: 499, oldest: at(-89_000)), of: page, key: 1, now: at(61)) == .store(cursor: at(0)),
                 "the cursor moves to the first page's end once the window is whole")
@@ -103,10 +103,10 @@ import Testing
         guard case .call(_, let call) = planner.next(feeds, now: at(0)) else { Issue.record("no call"); return }
         #expect(planner.record(.failed(.tokenRevoked(status: 403)), of: call, key: 1, now: at(0)) == .tokenRevoked)
         let second = planner.next(feeds, now: at(0))
-        #expect(second == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))))
+        #expect(second == .call(key: 2, .statement(account: "b", from: at(-Planner.overlap), to: at(0))))
         // The page went unanswered (its call timed out): a call is recorded whatever came of it.
         if case .call(_, let page) = second { _ = planner.record(.failed(.transient("timedOut")), of: page, key: 2, now: at(30)) }
-        #expect(planner.next(feeds, now: at(1_000)) == .call(key: 2, .statement(account: "b", from: at(-3_600), to: at(0))),
+        #expect(planner.next(feeds, now: at(1_000)) == .call(key: 2, .statement(account: "b", from: at(-Planner.overlap), to: at(0))),
                 "token 2's unanswered page is asked again; token 1 is never asked again")
     }
 
@@ -116,6 +116,26 @@ import Testing
         _ = planner.record(.statement(count: 1, oldest: at(-5)), of: call, key: 1, now: at(1))
         #expect(planner.next([feed([("a", at(0))])], now: at(100)) == .wait(until: at(300)))
         #expect(planner.next([], now: at(100)) == .wait(until: nil), "nothing to follow, nothing to wait for")
+    }
+
+    /// Rows the bank posts up to a day late are read: each read starts a day before the cursor.
+    @Test func eachReadOverlapsADayBeforeTheCursor() {
+        var planner = Planner()
+        let cursor = at(-300)
+        #expect(planner.next([feed([("a", cursor)])], now: at(0))
+                == .call(key: 1, .statement(account: "a", from: at(-300 - 86_400), to: at(0))))
+    }
+
+    /// Connected now: client-info, the first month a minute later, and the next read within five
+    /// and a half minutes of connecting (it took six).
+    @Test func theFirstFollowUpReadComesWithinFiveMinutesOfConnecting() {
+        var planner = Planner()
+        #expect(planner.next([feed([], check: true)], now: at(0)) == .call(key: 1, .clientInfo))
+        _ = planner.record(.checked, of: .clientInfo, key: 1, now: at(1))
+        guard case .call(_, let month) = planner.next([feed([("a", nil)])], now: at(61)) else { Issue.record("no call"); return }
+        _ = planner.record(.statement(count: 40, oldest: at(-86_400)), of: month, key: 1, now: at(62))
+        guard case .wait(let until?) = planner.next([feed([("a", at(61))])], now: at(63)) else { Issue.record("no wait"); return }
+        #expect(until <= at(330), "\(until.timeIntervalSince(start)) s after connecting")
     }
 
     @Test func theGapCountsFromTheAnswerToo() {
@@ -147,7 +167,7 @@ import Testing
         #expect(Set([first, second]) == [1, 2] && planner.callsUnderWay == 2)
         #expect(planner.next(feeds, now: at(1)) == .wait(until: nil), "two under way: the third waits for one to end")
         _ = planner.record(.statement(count: 0, oldest: nil), of: call, key: first, now: at(2))
-        #expect(planner.next(feeds, now: at(2)) == .call(key: 3, .statement(account: "c", from: at(-3_600), to: at(2))),
+        #expect(planner.next(feeds, now: at(2)) == .call(key: 3, .statement(account: "c", from: at(-Planner.overlap), to: at(2))),
                 "a call's end frees its slot")
     }
 

@@ -98,6 +98,25 @@ import Testing
         #expect(await outbox.stop())
     }
 
+    /// A graceful stop while Telegram is slow: the reply in flight when the drain's deadline
+    /// passes may have reached Telegram, so it is waited for and recorded, not cancelled and
+    /// sent again by the next start (a duplicate reply).
+    @Test func aDrainWaitsForTheSendInFlightInsteadOfLeavingItToBeSentAgain() async throws {
+        defer { fake.stop() }
+        let outbox = try RunningDelivery(fake: fake)
+        fake.hold(chatID: 5)
+        try await outbox.enqueue(.message(html: "кава"), chatID: 5)
+        outbox.start()
+        #expect(await eventually { sends(to: 5) == 1 })
+        outbox.delivery.drain(by: outbox.time.deliveryClock.now() + .seconds(3))
+        outbox.time.advance(by: .seconds(4))
+        try await Task.sleep(for: .milliseconds(200))
+        fake.release(chatID: 5)
+        #expect(await eventually { (try? outbox.ledger().outbox.pendingCount()) == 0 }, "recorded as sent: nothing to send again")
+        #expect(sends(to: 5) == 1)
+        #expect(await outbox.stop())
+    }
+
     @Test func atMostMaxInFlightSendsAreInFlight() async throws {
         defer { fake.stop() }
         let outbox = try RunningDelivery(fake: fake)

@@ -26,6 +26,7 @@ public enum BankCategories {
         switch IncomeWords.kind(of: fact.description) {
         case .cashback?: return "cashback"
         case .interest?: return .otherIncome
+        case .salary?: return "salary"
         case nil: break
         }
         if let mcc = fact.mcc, !MerchantCategoryCodes.movesMoney.contains(mcc) { return "refund" }
@@ -60,12 +61,13 @@ public enum BankCategories {
 
 /// Words banks write on money they pay the customer.
 enum IncomeWords {
-    enum Kind { case cashback, interest }
+    enum Kind { case cashback, interest, salary }
 
     static func kind(of description: String) -> Kind? {
         let text = description.lowercased()
         if ["кешбек", "кешбэк", "cashback", "cash back"].contains(where: text.contains) { return .cashback }
         if ["відсотк", "процент", "interest", "нарахування %"].contains(where: text.contains) { return .interest }
+        if ["зарплат", "заробітн", "заработн", "salary", "payroll"].contains(where: text.contains) { return .salary }
         return nil
     }
 }

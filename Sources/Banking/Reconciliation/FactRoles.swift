@@ -34,8 +34,8 @@ public enum FactRole: Equatable, Sendable {
 /// 4. **Own transfers**: two transfer facts with opposite signs, the same amount and currency,
 ///    at most `pairWindow` (120 s) apart, on different accounts (or accounts the file does not
 ///    name), each the other's only candidate. Two candidates are never guessed between.
-/// 5. A transfer left unpaired is `.unpairedTransfer`, unless its words say cashback or
-///    interest (`.income`).
+/// 5. A transfer left unpaired is `.unpairedTransfer`, unless its words say cashback,
+///    interest or a salary coming in (`.income`).
 /// 6. Anything else in is `.income`, anything else out `.spending`.
 ///
 /// Pure. Cost: O(n log n) for transfers (`uniquePairs`); holds, which only the API has (500 a

@@ -1,3 +1,4 @@
+import Banking
 import FoundationEssentials
 import KopiykaCore
 import Ledger
@@ -52,6 +53,7 @@ extension AccountsFeature {
                     "name": .text(shownName.htmlEscaped), "kind": .text(kind),
                     "balance": .text(balance.map { shown($0, account: account, l) } ?? l("balance.too_large")),
                 ]))
+                lines += try bankWord(on: account, counted: balance, member: person, l)
             }
         }
         return (lines, listed)
@@ -102,5 +104,25 @@ extension AccountsFeature {
         }
         let missing = unconverted.sorted { $0.key.code < $1.key.code }.map { Money(minorUnits: $0.value, currency: $0.key) }
         return (total, missing)
+    }
+}
+
+extension AccountsFeature {
+    /// What the bank last said the account holds, for each bank whose rows go to it: `🏦 за
+    /// банком 18 830,87 ₴ · різниця +1 200 ₴` beside what Kopiyka counted, never absorbed.
+    /// Nothing for an account no bank feeds, or a bank that gave no balance.
+    func bankWord(on account: Account, counted: AccountBalance?, member: Member, _ l: Localizer) throws -> [String] {
+        var lines: [String] = []
+        for bank in BankFact.Bank.allCases {
+            guard try StatementsFeature(context).accountKey(bank, member: member) == account.key,
+                  let (said, _) = try ledger.statements.bankBalance(memberID: member.id, bank: bank) else { continue }
+            let kept = counted?.amounts[said.currency] ?? 0
+            let (difference, overflow) = said.minorUnits.subtractingReportingOverflow(kept)
+            if overflow { continue }
+            lines.append(difference == 0 ? l("balance.bank.same", ["bank": .money(said)])
+                         : l("balance.bank.differs", ["bank": .money(said),
+                                                      "difference": .text((difference > 0 ? "+" : "") + l.money(Money(minorUnits: difference, currency: said.currency)))]))
+        }
+        return lines
     }
 }

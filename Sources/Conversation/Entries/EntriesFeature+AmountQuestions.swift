@@ -40,7 +40,7 @@ extension EntriesFeature {
         }
         parsed[index].amount = parsed[index].readings[reading]
         for i in parsed.indices { parsed[i].readings = [] }
-        try ledger.entries.deleteAmountQuestion(id: questionID)
+        try ledger.entries.answerAmountQuestion(question)
         try edit(press, html: questionText(question.text, l), buttons: [])
         let chat = press.chat ?? ChatRef(id: member.telegramUserID, kind: .privateChat)
         try save(parsed, text: question.text, source: question.source, member: member, household: household,

@@ -31,7 +31,9 @@ extension EntriesFeature {
         var text = message.text.trimmed
         if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
         let parsed: [ParsedEntry]
-        let written = LocalDate(old[0].createdAt, in: household.timeZone)
+        // As of the day it was written: for a pressed reading, not the press's day.
+        let written = LocalDate(try ledger.entries.writtenAt(chatID: message.chat.id, messageID: messageID) ?? old[0].createdAt,
+                                in: household.timeZone)
         switch parse(text, household: household, today: written, member: member) {
         case .success(let entries) where entries.contains(where: { !$0.readings.isEmpty }):
             try reply(l("amount.ask.edit"))

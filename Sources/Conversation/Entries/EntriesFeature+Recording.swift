@@ -47,9 +47,15 @@ extension EntriesFeature {
             try reply(localizer(member)("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
             return
         }
+        // A purchase the bank brought before is one entry: the typed one, linked to its row.
+        let questions = try StatementsFeature(context).linkTyped(saved, household: household)
         // A message's later entries are read again: a read gives them the message's text.
         try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply,
                  stored: saved.filter { !$0.originalText.isEmpty })
+        for question in questions {
+            try StatementsFeature(context).askTypedMatch(question.entry, rows: question.rows, household: household,
+                                                         l: localizer(member), reply: reply)
+        }
         if inPrivate {
             try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: member, household: household)
         }

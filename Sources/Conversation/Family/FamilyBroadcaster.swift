@@ -35,6 +35,40 @@ struct FamilyBroadcaster {
         }
     }
 
+    /// Where a batch of bank rows came from: a statement file (📄) or a poll of the feed (🏦).
+    enum BankBatch: String { case statement, feed }
+
+    /// Entries a bank's rows made, as one new post whatever their number (`📄 Оля: 54 нові
+    /// операції · 12 430 ₴`, then the first few lines): a statement of 54 rows is one message,
+    /// not 54. Private entries stay out; nothing goes in the daily-summary mode. The spending
+    /// sums what has a rate to the household's currency.
+    /// Cost: the batch's entries once, and one message.
+    func postBank(_ entries: [Entry], source: BankBatch, by member: Member, household: Household) throws {
+        guard let chat = try family.feedChat(of: household), household.broadcastMode != .digest else { return }
+        let visible = entries.filter { !$0.isPrivate }
+        guard !visible.isEmpty else { return }
+        let l = family.familyLocalizer(household)
+        let spent = visible.filter { $0.kind == .expense }.reduce(into: Optional(Int64(0))) { sum, entry in
+            guard let total = sum, let base = entry.baseMinor else { return }
+            let (next, overflow) = total.addingReportingOverflow(base)
+            sum = overflow ? nil : next
+        }
+        var lines = [l("family.bank_post.\(source.rawValue)", [
+            "name": .text(member.name.clipped(to: EntryLine.nameLimit).htmlEscaped), "count": .number(visible.count),
+            "amount": .money(Money(minorUnits: spent ?? 0, currency: household.baseCurrency)),
+        ])]
+        let today = family.today(of: household)
+        lines += visible.prefix(Self.bankLines).map { EntryLine(entry: $0, today: today).details(l) }
+        if visible.count > Self.bankLines {
+            lines.append(l("entry.summary.more", ["count": .number(visible.count - Self.bankLines)]))
+        }
+        // A summary, like the digest: not a post typed entries join or an edit redraws.
+        try family.ledger.outbox.enqueue(.message(html: lines.joined(separator: "\n")), chatID: chat, threadID: household.familyThreadID)
+    }
+
+    /// Why 5: a feed poll's few rows are read in the post; a statement's are too many to.
+    static let bankLines = 5
+
     /// Re-renders the family posts that show any of these entries, after a change: a deleted
     /// entry drops out of its post, a recategorized one shows its new category. Posts in a
     /// group that is no longer the family's (or is paused) stay as they were.

@@ -39,8 +39,9 @@ extension MonobankFeature {
     /// thousands (the bank sends what it sends) pages instead of passing Telegram's 100 buttons.
     static let accountsPage = 10
 
-    /// The member's accounts and jars, a button each, ✓ on those followed: page `page`, or the
-    /// page that shows `accountRowID` when given. Reads every account of the member, O(n).
+    /// The member's accounts and jars, a button each, ✓ on those followed, with when each
+    /// followed one was last read: page `page`, or the page that shows `accountRowID` when
+    /// given. Reads every account of the member, O(n).
     func accountsView(member: Member, page: Int = 0, showing accountRowID: Int64? = nil) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
         let accounts = try ledger.monobank.accounts(memberID: member.id)
@@ -53,8 +54,17 @@ extension MonobankFeature {
             return [OutboxButton(title: account.followed ? "✓ " + title : title, data: MonobankButton.follow(accountRowID: account.id).encoded)]
         }
         if let pages = shown.navigation(l, data: { MonobankButton.page($0).encoded }) { buttons.append(pages) }
-        let followed = accounts.filter(\.followed).count
-        return (l("monobank.connected", ["count": .number(followed)]), buttons)
+        let followed = accounts.filter(\.followed)
+        let zone = try household(of: member).timeZone
+        let read = followed.prefix(Self.accountsPage).map { account in
+            guard let time = account.lastRead else { return l("monobank.read.never", ["account": .text(account.label.clipped(to: 40).htmlEscaped)]) }
+            let second = ((Int64(time.timeIntervalSince1970) + Int64(zone.offset(at: time))) % 86_400 + 86_400) % 86_400
+            let (hour, minute) = (second / 3_600, second % 3_600 / 60)
+            return l("monobank.read", ["account": .text(account.label.clipped(to: 40).htmlEscaped),
+                                       "date": .text(l.dayAndMonth(LocalDate(time, in: zone))),
+                                       "time": .text("\(hour):\(minute < 10 ? "0" : "")\(minute)")])
+        }
+        return (([l("monobank.connected", ["count": .number(followed.count)])] + read).joined(separator: "\n"), buttons)
     }
 
     func press(_ button: MonobankButton, call: ButtonCall) throws -> String? {

@@ -39,9 +39,10 @@ extension MonobankFeature {
     }
 
     /// An account's operations: each through the one intake of bank rows, once. An account's
-    /// first month is summed up for its member; afterwards, the entries it records reach the
-    /// family group like typed ones. A hold settled for another amount is told in a line of
-    /// its own. `cursor`, when given, is where the account is now read to.
+    /// first month is summed up for its member; the entries a poll records reach the family
+    /// group in one post and the budgets' alerts like typed ones. A hold settled for another
+    /// amount is told in a line of its own. `cursor`, when given, is where the account is now
+    /// read to.
     func received(memberID: Int64, accountID: String, facts: [BankFact], cursor: Date?) throws {
         guard let link = try ledger.monobank.link(memberID: memberID),
               let account = try ledger.monobank.accounts(memberID: memberID).first(where: { $0.accountID == accountID }) else { return }
@@ -50,20 +51,23 @@ extension MonobankFeature {
             return
         }
         let (tally, recorded) = try StatementsFeature(context).take(facts, member: member, importID: nil)
+        try ledger.monobank.markRead(memberID: memberID, accountID: accountID, at: clock.now())
         if let cursor { try ledger.monobank.advance(memberID: memberID, accountID: accountID, to: cursor) }
         let l = localizer(member)
         for settled in tally.settled {
             let message = settledMessage(settled, l: l)
             try say(message.html, buttons: message.buttons, link: link, inPlace: false)
         }
+        let entries = try recorded.compactMap { try ledger.entries.entry(id: $0) }
+        if !entries.isEmpty {
+            let household = try household(of: member)
+            try FamilyBroadcaster(family: FamilyFeature(context)).postBank(entries, source: .feed, by: member, household: household)
+            try ReportsFeature(context).announceBudgets(after: entries, member: member, household: household)
+        }
         if account.cursor == nil {
             guard !facts.isEmpty else { return }
             try say(summary(tally, account: account, l: l), link: link, inPlace: false)
             return
-        }
-        let entries = try recorded.compactMap { try ledger.entries.entry(id: $0) }
-        if !entries.isEmpty {
-            try FamilyBroadcaster(family: FamilyFeature(context)).post(entries, by: member, household: try household(of: member))
         }
         if tally.attention > 0 {
             try say(l("statement.summary.attention", ["count": .number(tally.attention)]), link: link, inPlace: false)

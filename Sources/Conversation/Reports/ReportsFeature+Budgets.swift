@@ -136,7 +136,8 @@ extension ReportsFeature {
     static let maxBudgetMajor: Int64 = 1_000_000_000
 
     /// After entries land: each budget they pushed past 80 % or 100 % of its limit is announced
-    /// once per threshold per month, to the family chat (or the member when there is none).
+    /// once per threshold per month and audience, to the family chat (or the member when there
+    /// is none).
     /// Jumping straight past both announces only 100 %, and claims 80 % so it never follows.
     /// Only this month and the last are news: one message dated across 200 old months must
     /// not queue 200 alerts per budget.
@@ -169,8 +170,8 @@ extension ReportsFeature {
                 guard let reached = status.reachedThreshold else { continue }
                 var announce: Int?
                 for threshold in [80, 100] where threshold <= reached {
-                    if try ledger.entries.claimBudgetAlert(householdID: household.id, category: status.category,
-                                                   month: month, threshold: threshold) {
+                    if try ledger.entries.claimBudgetAlert(householdID: household.id, category: status.category, month: month,
+                                                           threshold: threshold, memberID: toFamily || group == nil ? nil : member.id) {
                         announce = threshold
                     }
                 }

@@ -19,20 +19,15 @@ struct ReportsFeature: Feature {
             let reports = ReportsFeature(call.context)
             let viewer = reports.viewer(in: call.message.chat, call.member)
             let report = try reports.report(call.argument, member: call.member, household: call.household, shownTo: viewer)
-            var text = report.text
-            // Statement rows that wait for this member: the figures may change once they decide.
-            let waiting = try reports.ledger.statements.waitingCount(memberID: call.member.id)
-            if viewer == .member(call.member.id), waiting > 0 {
-                text += "\n\n" + reports.localizer(call.member)("report.statement_waiting", ["count": .number(waiting)])
-            }
-            try call.reply(text)
+            try call.reply(report.text + (try reports.waitingLine(call.member, shownTo: viewer)))
             if let chart = report.chart { try call.reply.send(chart) }
         },
         KnownCommand("budget", section: .reports, helpRank: 20, menuRank: 2, aliases: ["biudzhet"],
                      words: ["бюджет", "бюджети", "бюджеты", "budget", "budgets"]) { call in
             let reports = ReportsFeature(call.context)
             let viewer = reports.viewer(in: call.message.chat, call.member)
-            try call.reply(try reports.budget(call.argument, member: call.member, household: call.household, shownTo: viewer))
+            let text = try reports.budget(call.argument, member: call.member, household: call.household, shownTo: viewer)
+            try call.reply(text + (call.argument.isEmpty ? try reports.waitingLine(call.member, shownTo: viewer) : ""))
             if call.argument.isEmpty, let chart = try reports.budgetChart(household: call.household, shownTo: viewer,
                                                                            reports.localizer(call.member)) {
                 try call.reply.send(chart)
@@ -42,4 +37,14 @@ struct ReportsFeature: Feature {
             try call.reply(try ReportsFeature(call.context).rate(call.argument, member: call.member, household: call.household))
         },
     ]
+}
+
+extension ReportsFeature {
+    /// Bank rows that wait for this member count nowhere until they decide: the figures they
+    /// read in private say so (`⏳ …: /review`), or nothing. One count of the member's waiting rows.
+    func waitingLine(_ member: Member, shownTo viewer: Viewer) throws -> String {
+        guard viewer == .member(member.id) else { return "" }
+        let waiting = try ledger.statements.waitingCount(memberID: member.id)
+        return waiting > 0 ? "\n\n" + localizer(member)("report.statement_waiting", ["count": .number(waiting)]) : ""
+    }
 }

@@ -9,7 +9,8 @@ enum Features {
 
     static let buttons: [ButtonNamespace] = [
         WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
-        AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons,
+        AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons, StatementsFeature.matchButtons,
+        StatementsFeature.bankAccountButtons,
         MonobankFeature.buttons, RecurringFeature.buttons, QuickFeature.buttons,
     ]
 

@@ -13,8 +13,8 @@ struct StatementTally: Equatable {
     /// Purchases that were exactly one typed entry: linked to it.
     var linked = 0
     /// Rows the member decides on (`/review`): several typed entries could be one (counted
-    /// by those entries meanwhile), or a transfer to an account we do not see (counted as
-    /// spending or income meanwhile).
+    /// by those entries meanwhile), or a transfer to an account we do not see (counted
+    /// nowhere until the member says what it was).
     var attention = 0
     /// Moves between the member's own accounts and ATM cash: neither spent nor earned.
     var transfers = 0
@@ -42,8 +42,15 @@ extension StatementsFeature {
         var tally = StatementTally(rows: facts.count)
         var recorded: [Int64] = []
         var counted: [(fact: BankFact, kind: EntryKind)] = []
+        let own = try ownAccounts(member, besides: facts)
         for (fact, role) in zip(facts, roles) {
             if !fact.isHold, fact.bankID != nil, let held = try ledger.statements.heldFact(identity: fact.identity, householdID: household.id) {
+                tally.known += 1
+                if let settled = try settle(fact, held: held, household: household) { tally.settled.append(settled) }
+                continue
+            }
+            if !fact.isHold, fact.bankID == nil, let held = try feedHold(settledBy: fact, among: facts, member: member) {
+                // The feed's hold, settled in a statement file for another amount: one purchase.
                 tally.known += 1
                 if let settled = try settle(fact, held: held, household: household) { tally.settled.append(settled) }
                 continue
@@ -66,14 +73,21 @@ extension StatementsFeature {
                 tally.transfers += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
                                                  state: .transfer, entryID: nil)
-            case .unpairedTransfer:
-                // Money to someone we do not see, or from them: it counts, and the member says
-                // whether it was theirs to count.
-                tally.attention += 1
-                let entry = try record(fact, kind: fact.amount.minorUnits < 0 ? .expense : .income, member: member, household: household)
+            case .unpairedTransfer where own.isOwnMove(fact.description):
+                tally.transfers += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
-                                                 state: .ambiguous, entryID: entry)
+                                                 state: .transfer, entryID: nil)
+            case .unpairedTransfer:
+                // Money to someone we do not see, or from them: nothing counts it until the
+                // member says what it was (`/review`); the month's figures say it waits.
+                tally.attention += 1
+                _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
+                                                 state: .ambiguous, entryID: nil)
             }
+        }
+        // A bank whose rows count for the first time: which of the member's accounts is it?
+        for bank in Set(zip(facts, roles).filter { $0.1 == .spending || $0.1 == .income }.map(\.0.bank)) {
+            try askBankAccount(bank, member: member)
         }
         guard let first = counted.map({ LocalDate($0.fact.time, in: zone) }).min(),
               let last = counted.map({ LocalDate($0.fact.time, in: zone) }).max() else { return (tally, recorded) }
@@ -89,7 +103,7 @@ extension StatementsFeature {
                 tally.linked += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
                                                  state: .linked, entryID: entryID)
-                try takeBanksDayAndAccount(fact, entryID: entryID, zone: zone)
+                try takeBanksAccount(fact, entryID: entryID)
             case .ambiguous:
                 tally.attention += 1
                 _ = try ledger.statements.insert(fact, householdID: household.id, memberID: member.id, importID: importID,
@@ -106,18 +120,49 @@ extension StatementsFeature {
         return (tally, recorded)
     }
 
-    /// A typed entry the bank's row is keeps the member's note and category, and takes the
-    /// bank's day and account: the card it was really paid with.
-    func takeBanksDayAndAccount(_ fact: BankFact, entryID: Int64, zone: ZoneRules) throws {
+    /// The one hold of the member's that a statement file's settled `fact` settles: the same
+    /// bank and MCC, held from a week before it to a minute after, its amount (or operation
+    /// amount) within `SettleTolerance`, and no other row of `batch` its exact amount (that row
+    /// is its settlement); nil for none or several (then it is a row of its own).
+    func feedHold(settledBy fact: BankFact, among batch: [BankFact], member: Member) throws -> BankFactAmounts? {
+        let second = Int64(fact.time.timeIntervalSince1970.rounded(.down))
+        let holds = try ledger.statements.openHolds(memberID: member.id, bank: fact.bank, from: second - FactRoles.settleWindow,
+                                                    to: second + 60).filter { stored in
+            let hold = stored.fact
+            guard hold.mcc == nil || fact.mcc == nil || hold.mcc == fact.mcc else { return false }
+            if hold.amount == fact.amount { return true }
+            guard !batch.contains(where: { !$0.isHold && $0.amount == hold.amount && $0.mcc == hold.mcc }) else { return false }
+            if SettleTolerance.accepts(hold: hold.amount, settled: fact.amount) { return true }
+            guard let held = hold.operationAmount, let paid = fact.operationAmount else { return false }
+            return SettleTolerance.accepts(hold: held, settled: paid)
+        }
+        guard holds.count == 1, let only = holds.first else { return nil }
+        return try ledger.statements.amounts(factID: only.id)
+    }
+
+    /// The member's own cards and jars: those the feed listed, and the cards their statements
+    /// and `facts` name. One read of the member's Monobank accounts and of their facts' accounts.
+    func ownAccounts(_ member: Member, besides facts: [BankFact]) throws -> OwnAccounts {
+        let listed = try ledger.monobank.accounts(memberID: member.id)
+        let cards = try listed.filter { $0.kind == .card }.map(\.label) + ledger.statements.accountNames(memberID: member.id)
+            + facts.map(\.account)
+        return OwnAccounts(jarTitles: listed.filter { $0.kind == .jar }.map(\.label),
+                           cardEndings: cards.map { String($0.suffix(4)) })
+    }
+
+    /// A typed entry the bank's row is keeps what the member wrote (its note, category and
+    /// day: the day is the member's word, the bank's is often the next one) and takes the
+    /// bank's account: the card it was really paid with.
+    func takeBanksAccount(_ fact: BankFact, entryID: Int64) throws {
         guard var entry = try ledger.entries.entry(id: entryID) else { return }
-        let day = LocalDate(fact.time, in: zone), account: AccountKey = fact.bank == .monobank ? .monobank : .privatbank
-        guard entry.date != day || entry.account != account else { return }
-        entry.date = day
+        guard let member = try ledger.families.member(id: entry.memberID) else { return }
+        let account = try accountKey(fact.bank, member: member)
+        guard entry.account != account else { return }
         entry.account = account
         do {
             try ledger.refusingOverflow { try ledger.entries.update(entry) }
         } catch is MoneyOverflow {
-            return  // Moving it would push a month past Int64: it stays as typed.
+            return  // An account's total past Int64: it stays as typed.
         }
     }
 
@@ -137,7 +182,7 @@ extension StatementsFeature {
         }
         let amount = Money(minorUnits: fact.amount.minorUnits.magnitude > UInt64(Int64.max) ? Int64.max
                            : Int64(fact.amount.minorUnits.magnitude), currency: fact.amount.currency)
-        let entry = NewEntry(kind: kind, amount: amount, category: category, account: fact.bank == .monobank ? .monobank : .privatbank,
+        let entry = NewEntry(kind: kind, amount: amount, category: category, account: try accountKey(fact.bank, member: member),
                              date: LocalDate(fact.time, in: household.timeZone), note: note, originalText: "", isPrivate: false)
         do {
             return try ledger.entries.add([entry], by: member).first?.id
@@ -149,7 +194,7 @@ extension StatementsFeature {
     /// An ATM row: the money moved from the card to the member's cash, so both balances
     /// follow; unless the member typed that withdrawal (`зняв готівку 2000`) within two days.
     func withdrawCash(_ fact: BankFact, member: Member, household: Household) throws {
-        guard let card = try ledger.accounts.account(memberID: member.id, key: fact.bank == .monobank ? .monobank : .privatbank),
+        guard let card = try ledger.accounts.account(memberID: member.id, key: accountKey(fact.bank, member: member)),
               let cash = try ledger.accounts.account(memberID: member.id, key: .cash), fact.amount.minorUnits != .min else { return }
         let amount = Money(minorUnits: -fact.amount.minorUnits, currency: fact.amount.currency)
         let day = LocalDate(fact.time, in: household.timeZone)

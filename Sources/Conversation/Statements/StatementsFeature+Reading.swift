@@ -71,7 +71,7 @@ extension StatementsFeature {
     }
 
     /// Takes the rows after the import's progress, `rowsPerSlice` at most; the last slice
-    /// ends the import and sends its summary.
+    /// ends the import, sends its summary, and tells the family and the budgets.
     private func readSlice(of statement: Statement, roles: [FactRole], statementImport: StatementImport, member: Member) throws {
         let facts = statement.facts
         var progress = try ledger.statements.progress(statementImport.id)
@@ -84,6 +84,12 @@ extension StatementsFeature {
         context.statementReading.forget()
         try ledger.statements.finishImport(statementImport.id, rows: facts.count)
         try say(summary(StatementTally(progress), statement: statement, l: localizer(member)), about: statementImport)
+        // The file's new entries reach the family in one post, and the budgets they pushed.
+        let entries = try ledger.statements.recordedEntryIDs(importID: statementImport.id).compactMap { try ledger.entries.entry(id: $0) }
+        guard !entries.isEmpty else { return }
+        let household = try household(of: member)
+        try FamilyBroadcaster(family: FamilyFeature(context)).postBank(entries, source: .statement, by: member, household: household)
+        try ReportsFeature(context).announceBudgets(after: entries, member: member, household: household)
     }
 
     /// The message key's last part for a problem the reader found.

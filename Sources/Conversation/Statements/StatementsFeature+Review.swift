@@ -62,10 +62,16 @@ extension StatementsFeature {
             try ledger.statements.settle(stored.id, state: .linked, entryID: typed)
             if let entry = stored.entryID { _ = try ledger.entries.delete(entryID: entry) }
         case .record:
+            let made = stored.entryID == nil
             let entry = try stored.entryID ?? record(stored.fact, kind: stored.fact.amount.minorUnits < 0 ? .expense : .income,
                                                      member: member, household: household)
             guard let entry else { return l("error.amount_too_large") }
             try ledger.statements.settle(stored.id, state: .recorded, entryID: entry)
+            // Counted from now on: the family and the budgets hear of it as of a typed entry.
+            if made, let saved = try ledger.entries.entry(id: entry) {
+                try FamilyBroadcaster(family: FamilyFeature(context)).post([saved], by: member, household: household)
+                try ReportsFeature(context).announceBudgets(after: [saved], member: member, household: household)
+            }
         case .transfer, .notOurs:
             try ledger.statements.settle(stored.id, state: button.choice == .transfer ? .transfer : .dismissed, entryID: nil)
             if let entry = stored.entryID { _ = try ledger.entries.delete(entryID: entry) }

@@ -43,7 +43,7 @@ extension StatementsFeature {
         let day = LocalDate(stored.fact.time, in: household.timeZone)
         let whole = ParsedEntry(kind: kind, amount: Money(minorUnits: abs(stored.fact.amount.minorUnits), currency: stored.fact.amount.currency),
                                 category: CorrectionsFeature(context).suggestedCategory(stored.fact.description, kind: kind, household: household),
-                                account: stored.fact.bank == .monobank ? .monobank : .privatbank, date: day,
+                                account: try accountKey(stored.fact.bank, member: member), date: day,
                                 note: stored.fact.description.clipped(to: 60), isPrivate: false)
         let rules = try ledger.entries.categoryRules(householdID: household.id)
         switch parser.split(whole, into: text, today: today(of: household), rules: rules.isEmpty ? nil : LearnedRules(rules)) {

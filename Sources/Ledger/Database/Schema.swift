@@ -117,6 +117,12 @@ enum Schema {
         serviceKinds,
         backupOrigin,
         archives,
+        budgetAlertAudience,
+        writtenMessages,
+        monobankLastRead,
+        factsByMember,
+        factsByImport,
+        bankAccountChoices,
         promptsPassedOver,
     ])
 

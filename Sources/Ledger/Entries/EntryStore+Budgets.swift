@@ -40,13 +40,16 @@ extension EntryStore {
         return budgets
     }
 
-    /// Marks a budget threshold (80, 100) as announced for a month. True only the first time,
-    /// so an alert goes out once per threshold per month whatever happens later.
+    /// Marks a budget threshold (80, 100) as announced for a month to an audience: the
+    /// family (`memberID` nil) or one member about their own view, private entries included.
+    /// True only the first time, so an alert goes out once per threshold, month and audience
+    /// whatever happens later: a member told of their private spending leaves the family's
+    /// alert still to come.
     public func claimBudgetAlert(householdID: Int64, category: CategoryKey?, month: YearMonth,
-                                 threshold: Int) throws -> Bool {
+                                 threshold: Int, memberID: Int64? = nil) throws -> Bool {
         try db.execute("""
-            INSERT INTO budget_alerts (household_id, category, month, threshold) VALUES (?, ?, ?, ?)
+            INSERT INTO budget_alerts (household_id, category, month, threshold, audience) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
-            """, householdID, category?.rawValue ?? "", month.iso, threshold) == 1
+            """, householdID, category?.rawValue ?? "", month.iso, threshold, memberID ?? 0) == 1
     }
 }

@@ -47,6 +47,23 @@ extension EntryStore {
                           chatID, messageID) { $0.int64(0) }
     }
 
+    /// A question answered by a press: it goes, and the moment its message was written stays,
+    /// for an edit of that message to read it as of that day. One write by key.
+    public func answerAmountQuestion(_ question: AmountQuestion) throws {
+        try deleteAmountQuestion(id: question.id)
+        guard let chatID = question.source.chatID, let messageID = question.source.messageID else { return }
+        try db.execute("INSERT OR REPLACE INTO written_messages (chat_id, message_id, written_at) VALUES (?, ?, ?)",
+                       chatID, messageID, Ledger.timestamp(question.createdAt))
+    }
+
+    /// When the message was written, if its entries came from a pressed reading; nil otherwise
+    /// (its entries were made as it came). One seek by key.
+    public func writtenAt(chatID: Int64, messageID: Int64) throws -> Date? {
+        try db.queryFirst("SELECT written_at FROM written_messages WHERE chat_id = ? AND message_id = ?", chatID, messageID) {
+            Ledger.date(fromTimestamp: $0.string(0))
+        }
+    }
+
     public func deleteAmountQuestion(id: Int64) throws {
         try db.execute("DELETE FROM amount_questions WHERE id = ?", id)
     }

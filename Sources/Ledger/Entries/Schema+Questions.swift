@@ -15,3 +15,17 @@ extension Schema {
         );
         """)
 }
+
+extension Schema {
+    /// When a message whose amount was asked about was written: its entries are made when a
+    /// reading is pressed, maybe days later, and an edit of that message re-reads it as of the
+    /// day it was written (`вчора` stays that day's yesterday), not the press's.
+    static let writtenMessages = Migration(version: 51, name: "when asked messages were written", sql: """
+        CREATE TABLE written_messages (
+            chat_id INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            written_at TEXT NOT NULL,
+            PRIMARY KEY (chat_id, message_id)
+        ) WITHOUT ROWID;
+        """)
+}

@@ -31,6 +31,8 @@ public struct MonobankAccount: Equatable, Sendable {
     /// The time of its oldest hold not settled yet, of the last `FactRoles.settleWindow`:
     /// reading again from there brings the settled row (`feedSources` only).
     public var openHoldSince: Date? = nil
+    /// When the bank last answered a read of it; nil before its first.
+    public var lastRead: Date? = nil
 
     public init(id: Int64 = 0, memberID: Int64 = 0, accountID: String, kind: Kind, label: String, currency: Currency,
                 followed: Bool = false, cursor: Date? = nil) {
@@ -124,6 +126,12 @@ public struct MonobankStore {
         return try db.queryFirst("SELECT followed FROM monobank_accounts WHERE id = ?", accountRowID) { $0.bool(0) }
     }
 
+    /// The bank answered a read of the account at `time`.
+    public func markRead(memberID: Int64, accountID: String, at time: Date) throws {
+        try db.execute("UPDATE monobank_accounts SET last_read = ? WHERE member_id = ? AND account_id = ?",
+                       Int64(time.timeIntervalSince1970.rounded(.down)), memberID, accountID)
+    }
+
     /// Moves an account's cursor forward, never back.
     public func advance(memberID: Int64, accountID: String, to cursor: Date) throws {
         try db.execute("""
@@ -157,12 +165,14 @@ public struct MonobankStore {
             """, memberID, accountID, since) { $0.optionalInt64(0).map { Date(timeIntervalSince1970: TimeInterval($0)) } } ?? nil
     }
 
-    static let accountColumns = "id, member_id, account_id, kind, label, currency, followed, cursor"
+    static let accountColumns = "id, member_id, account_id, kind, label, currency, followed, cursor, last_read"
 
     static func account(_ row: Row) -> MonobankAccount? {
         guard let kind = MonobankAccount.Kind(rawValue: row.string(3)), let currency = Currency(code: row.string(5)) else { return nil }
-        return MonobankAccount(id: row.int64(0), memberID: row.int64(1), accountID: row.string(2), kind: kind, label: row.string(4),
-                               currency: currency, followed: row.bool(6),
-                               cursor: row.optionalInt64(7).map { Date(timeIntervalSince1970: TimeInterval($0)) })
+        var account = MonobankAccount(id: row.int64(0), memberID: row.int64(1), accountID: row.string(2), kind: kind, label: row.string(4),
+                                      currency: currency, followed: row.bool(6),
+                                      cursor: row.optionalInt64(7).map { Date(timeIntervalSince1970: TimeInterval($0)) })
+        account.lastRead = row.optionalInt64(8).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        return account
     }
 }

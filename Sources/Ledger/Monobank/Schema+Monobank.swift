@@ -28,3 +28,10 @@ extension Schema {
         );
         """)
 }
+
+extension Schema {
+    /// When each account was last read from the bank (Unix seconds), for `/monobank` to say.
+    static let monobankLastRead = Migration(version: 52, name: "monobank accounts last read", sql: """
+        ALTER TABLE monobank_accounts ADD COLUMN last_read INTEGER;
+        """)
+}

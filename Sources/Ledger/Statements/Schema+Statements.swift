@@ -111,3 +111,29 @@ extension Schema {
         CREATE INDEX statement_imports_by_member ON statement_imports (member_id, created_at);
         """)
 }
+
+extension Schema {
+    /// A member's facts by account: the cards their statements name are their own accounts
+    /// (`StatementStore.accountNames`), read on every intake.
+    static let factsByMember = Migration(version: 53, name: "bank facts by member", sql: """
+        CREATE INDEX bank_facts_by_member ON bank_facts (member_id, account);
+        """)
+
+    /// An import's facts: their entries reach the family in one post when it ends
+    /// (`StatementStore.recordedEntryIDs`).
+    static let factsByImport = Migration(version: 54, name: "bank facts by import", sql: """
+        CREATE INDEX bank_facts_by_import ON bank_facts (import_id) WHERE import_id IS NOT NULL;
+        """)
+}
+
+extension Schema {
+    /// Which of a member's accounts each bank is (`account_key` NULL: asked, not answered).
+    static let bankAccountChoices = Migration(version: 55, name: "bank account choices", sql: """
+        CREATE TABLE bank_account_choices (
+            member_id INTEGER NOT NULL REFERENCES members (id),
+            bank TEXT NOT NULL,
+            account_key TEXT,
+            PRIMARY KEY (member_id, bank)
+        ) WITHOUT ROWID;
+        """)
+}

@@ -96,6 +96,20 @@ extension StatementStore {
         return result
     }
 
+    /// The entries an import's rows made (and still make), in the file's order. One pass over
+    /// the import's facts.
+    public func recordedEntryIDs(importID: Int64) throws -> [Int64] {
+        var result: [Int64] = []
+        try db.query("SELECT entry_id FROM bank_facts WHERE import_id = ? AND state = 'recorded' AND entry_id IS NOT NULL ORDER BY id",
+                     importID) { result.append($0.int64(0)) }
+        return result
+    }
+
+    /// Whether a fact is linked to (or made) the entry: one seek on `bank_facts_by_entry`.
+    public func hasFact(entryID: Int64) throws -> Bool {
+        try db.queryFirst("SELECT 1 FROM bank_facts WHERE entry_id = ? LIMIT 1", entryID) { _ in true } ?? false
+    }
+
     /// The household's facts in `state`, newest first.
     public func facts(householdID: Int64, state: BankFactState, limit: Int = 50) throws -> [StoredBankFact] {
         var result: [StoredBankFact] = []
@@ -121,22 +135,63 @@ extension StatementStore {
         try db.queryFirst("SELECT COUNT(*) FROM bank_facts WHERE member_id = ? AND state = 'ambiguous'", memberID) { $0.int(0) } ?? 0
     }
 
+    /// The accounts (masked cards) the member's stored facts name. One pass over the member's facts.
+    public func accountNames(memberID: Int64) throws -> [String] {
+        var result: [String] = []
+        try db.query("SELECT DISTINCT account FROM bank_facts WHERE member_id = ? AND account != ''", memberID) {
+            result.append($0.string(0))
+        }
+        return result
+    }
+
     /// One stored fact, by id.
     public func fact(id: Int64) throws -> StoredBankFact? {
         try db.queryFirst("SELECT \(Self.factColumns) FROM bank_facts WHERE id = ?", id) { Self.fact($0) } ?? nil
     }
 
+    /// The household's facts whose entries were made from them (no typed entry is linked),
+    /// holds among them, from `from` to `to` (Unix seconds): what a purchase typed after the
+    /// bank brought it may be. One range read of the household's instants.
+    public func unlinkedFacts(householdID: Int64, from: Int64, to: Int64) throws -> [StoredBankFact] {
+        var result: [StoredBankFact] = []
+        try db.query("""
+            SELECT \(Self.factColumns) FROM bank_facts
+            WHERE household_id = ? AND time BETWEEN ? AND ? AND state = 'recorded' AND entry_id IS NOT NULL
+            ORDER BY time, id
+            """, householdID, from, to) { row in
+            if let fact = Self.fact(row) { result.append(fact) }
+        }
+        return result
+    }
+
+    /// The member's holds of `bank` not settled yet, from `from` to `to` (Unix seconds): what a
+    /// statement's settled row of another amount may settle. One seek on the open holds' index.
+    public func openHolds(memberID: Int64, bank: BankFact.Bank, from: Int64, to: Int64) throws -> [StoredBankFact] {
+        var result: [StoredBankFact] = []
+        try db.query("""
+            SELECT \(Self.factColumns) FROM bank_facts WHERE member_id = ? AND is_hold = 1 AND time BETWEEN ? AND ? AND bank = ?
+            ORDER BY time, id
+            """, memberID, from, to, bank.rawValue) { row in
+            if let fact = Self.fact(row) { result.append(fact) }
+        }
+        return result
+    }
+
     static let factColumns = """
         id, household_id, member_id, bank, account, time, amount_minor, currency, mcc, description, bank_category, bank_id,
-        entry_id, state
+        entry_id, state, operation_minor, operation_currency, is_hold
         """
 
     static func fact(_ row: Row) -> StoredBankFact? {
         guard let bank = BankFact.Bank(rawValue: row.string(3)), let currency = Currency(code: row.string(7)),
               let state = BankFactState(rawValue: row.string(13)) else { return nil }
+        let operation = row.optionalInt64(14).flatMap { minor in
+            row.optionalString(15).flatMap(Currency.init(code:)).map { Money(minorUnits: minor, currency: $0) }
+        }
         let fact = BankFact(bank: bank, account: row.string(4), time: Date(timeIntervalSince1970: Double(row.int64(5))),
-                            amount: Money(minorUnits: row.int64(6), currency: currency), mcc: row.optionalInt64(8).map { Int($0) },
-                            description: row.string(9), bankCategory: row.optionalString(10), bankID: row.optionalString(11))
+                            amount: Money(minorUnits: row.int64(6), currency: currency), operationAmount: operation,
+                            mcc: row.optionalInt64(8).map { Int($0) }, description: row.string(9), bankCategory: row.optionalString(10),
+                            bankID: row.optionalString(11), isHold: row.bool(16))
         return StoredBankFact(id: row.int64(0), householdID: row.int64(1), memberID: row.int64(2), fact: fact, state: state,
                               entryID: row.optionalInt64(12))
     }
