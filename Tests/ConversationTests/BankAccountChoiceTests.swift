@@ -31,7 +31,7 @@ import Testing
         let asked = try feed(-43_004, "Сільпо", id: "s1")
         let question = try #require(asked.first { $0.text.contains("Монобанк — це який із ваших рахунків") }, "\(asked.map(\.text))")
         let titles = question.buttons.joined().map(\.title)
-        #expect(titles.contains("картка") && titles.contains("готівка") && titles.contains("Окремий рахунок «monobank»"), "\(titles)")
+        #expect(titles.contains("картка") && titles.contains("готівка") && titles.contains("Окремий рахунок «Монобанк»"), "\(titles)")
         #expect(try accounts() == [.monobank], "until she answers, the bank's own")
         let card = try #require(question.buttons.joined().first { $0.title == "картка" })
         let answer = try chat.press(card.data, from: .olha)
