@@ -41,14 +41,14 @@ public struct EntryParser: Sendable {
         if let lines = linesWithASplit(text, today: today, rules: rules, accounts: accounts, cost: &cost) { return lines }
         let message = Message(text, today: today, lexicon: Lexicon.shared, accounts: accounts)
         guard message.hasContent else { return .failure(.empty) }
-        // Each correction shortens the text, so this ends.
-        if let corrected = SelfCorrection.corrected(message) {
-            return parse(corrected, today: today, rules: rules, accounts: accounts, cost: &cost)
-        }
         var entries: [ParsedEntry] = []
         var defaults = Message.Defaults()
         let dates = EntryParser.acceptedDates(today: today)
         let cues = MessageCues(message.scalars, message.tokens)
+        // Each correction shortens the text, so this ends.
+        if cues.mayCorrect, let corrected = SelfCorrection.corrected(message) {
+            return parse(corrected, today: today, rules: rules, accounts: accounts, cost: &cost)
+        }
         var refused: MessageIntent? = nil
         for line in message.lines {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {

@@ -15,6 +15,8 @@ enum MessageIntent: Equatable {
 /// entry by entry. One table look-up per word, by bytes; nothing allocated unless a cue is found.
 struct MessageCues {
     let mayBeReceived: Bool
+    /// A word of correction is said (`ні, не двісті`): `SelfCorrection` may have work.
+    let mayCorrect: Bool
     private let record: Bool
     /// Where a cue was said: a cue word, a negated purchase, or the last token before a
     /// question mark.
@@ -30,10 +32,17 @@ struct MessageCues {
     private let marks: [Mark]
 
     init(_ scalars: [Unicode.Scalar], _ tokens: [Token]) {
-        var marks: [Mark] = [], record = false, received = false
+        var marks: [Mark] = [], record = false, received = false, correct = false
         for (i, token) in tokens.enumerated() where token.kind == .word {
             guard let cue = Self.cues[WordKey(token.text)] else { continue }
             received = received || cue.contains(.received)
+            correct = correct || cue.contains(.correction)
+            // `у мене 340 до зарплати`, `на картці 23 грн`, `7,96 за куб`: what there is, or a price.
+            if cue.contains(.afterHead), i > 0, tokens[i - 1].kind == .word,
+               let heads = Self.stateAfter[WordKey(token.text)], heads.contains(WordKey(tokens[i - 1].text)) {
+                let price = tokens[i - 1].text == "за"
+                marks.append(Mark(token: i, intent: .state, reach: .ownPartOrLater, unlessAPurchaseIsNamed: !price))
+            }
             // `не брала`, `не купив`: what was not bought was not spent.
             let negated = i > 0 && Self.negations.contains(WordKey(tokens[i - 1].text))
             if cue.contains(.negatable), negated { marks.append(Mark(token: i, intent: .state, reach: .ownPartOrEarlier)) }
@@ -41,12 +50,6 @@ struct MessageCues {
             // місяця буде 2000`, `купила ліки 320, бо треба`): an entry whatever else is said.
             record = record || cue.contains(.record) || (cue.contains(.spent) && !negated)
             if let intent = cue.intent { marks.append(Mark(token: i, intent: intent, reach: cue.contains(.advert) ? .message : .ownPartOrLater)) }
-        }
-        // `у мене 340 до зарплати`, `на картці 23 грн`, `7,96 за куб`: what there is, or a price.
-        for i in tokens.indices.dropFirst() where tokens[i].kind == .word && tokens[i - 1].kind == .word {
-            guard let heads = Self.stateAfter[WordKey(tokens[i].text)], heads.contains(WordKey(tokens[i - 1].text)) else { continue }
-            let price = tokens[i - 1].text == "за"
-            marks.append(Mark(token: i, intent: .state, reach: .ownPartOrLater, unlessAPurchaseIsNamed: !price))
         }
         var k = 0
         for (q, scalar) in scalars.enumerated() where scalar == "?" {
@@ -56,6 +59,7 @@ struct MessageCues {
         self.marks = marks
         self.record = record
         mayBeReceived = received
+        mayCorrect = correct
     }
 
     /// What the comma-part of the message that holds an entry's amount says it is; nil for a
@@ -82,10 +86,11 @@ struct MessageCues {
     private static let negations: Set<WordKey> = Set(["не", "not", "didnt"].map(WordKey.init))
 
     private struct Cue: OptionSet {
-        let rawValue: UInt8
+        let rawValue: UInt16
         static let record = Cue(rawValue: 1), negatable = Cue(rawValue: 2), request = Cue(rawValue: 4)
         static let plan = Cue(rawValue: 8), state = Cue(rawValue: 16), received = Cue(rawValue: 32)
-        static let spent = Cue(rawValue: 64), advert = Cue(rawValue: 128)
+        static let spent = Cue(rawValue: 64), advert = Cue(rawValue: 128), afterHead = Cue(rawValue: 256)
+        static let correction = Cue(rawValue: 512)
 
         var intent: MessageIntent? {
             contains(.request) ? .request : contains(.plan) ? .plan : contains(.state) || contains(.advert) ? .state : nil
@@ -148,7 +153,10 @@ struct MessageCues {
     /// An advertised price (`в АТБ акція, олія 79`) speaks for the whole message.
     private static let adverts = "акція акции акция розпродаж распродажа promo sale"
 
-    private static let cues: [WordKey: Cue] = (words + [(.received, ReceivedMoney.cueWords), (.spent, spendingVerbs), (.advert, adverts)]).reduce(into: [:]) { table, entry in
+    private static let cues: [WordKey: Cue] = (words + [
+        (.received, ReceivedMoney.cueWords), (.spent, spendingVerbs), (.advert, adverts),
+        (.afterHead, stateAfter.keys.map(\.text).joined(separator: " ")), (.correction, SelfCorrection.words),
+    ]).reduce(into: [:]) { table, entry in
         for word in entry.1.split(whereSeparator: \.isWhitespace) { table[WordKey(String(word)), default: []].insert(entry.0) }
     }
 }

@@ -2,12 +2,13 @@
 /// триста двадцять, а триста девʼяносто`, `Сто, нет, не сто. Сто шестьдесят две`, `заплатив не
 /// 300, а 350`, `120, ні, 150`. Voice messages do this; the amount said last is the one meant.
 enum SelfCorrection {
-    /// The text without what was taken back, or nil when nothing was. One table look-up per
-    /// word; the amounts are read only when a word of correction is there.
+    /// Every word that may start a correction, for `MessageCues.mayCorrect`.
+    static let words = (negations.union(cues)).map(\.text).joined(separator: " ")
+
+    /// The text without what was taken back, or nil when nothing was. Reads the message's
+    /// amounts: call it only when `MessageCues.mayCorrect`.
     static func corrected(_ message: Message) -> String? {
         let tokens = message.tokens
-        guard tokens.contains(where: { $0.kind == .word && (negations.contains(WordKey($0.text)) || cues.contains(WordKey($0.text))) })
-        else { return nil }
         let amounts = AmountCandidate.all(in: tokens, 0..<tokens.count, meanings: message.meanings,
                                           consumed: TokenFlags(0..<tokens.count), lexicon: message.lexicon)
         func first(_ candidate: AmountCandidate) -> Int { candidate.span.lowerBound - candidate.prefix }
