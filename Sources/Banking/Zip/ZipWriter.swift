@@ -44,32 +44,29 @@ public struct ZipWriter {
         let nameBytes = Array(name.utf8)
         let offset = bytes.count
         guard offset + 30 + nameBytes.count + stored.count < Self.maximumBytes else { throw .tooLarge }
+        // What the local header and the central record both say, from "version needed" to the
+        // name's length.
+        func describe(into buffer: inout [UInt8]) {
+            Self.put(&buffer, UInt16(20))  // version needed: 2.0, deflate
+            Self.put(&buffer, UInt16(1 << 11))  // names in UTF-8
+            Self.put(&buffer, method)
+            Self.put(&buffer, dosTime)
+            Self.put(&buffer, dosDate)
+            Self.put(&buffer, crc)
+            Self.put(&buffer, UInt32(stored.count))
+            Self.put(&buffer, UInt32(data.count))
+            Self.put(&buffer, UInt16(nameBytes.count))
+        }
         // Local file header.
         Self.put(&bytes, UInt32(0x0403_4B50))
-        Self.put(&bytes, UInt16(20))  // version needed: 2.0, deflate
-        Self.put(&bytes, UInt16(1 << 11))  // names in UTF-8
-        Self.put(&bytes, method)
-        Self.put(&bytes, dosTime)
-        Self.put(&bytes, dosDate)
-        Self.put(&bytes, crc)
-        Self.put(&bytes, UInt32(stored.count))
-        Self.put(&bytes, UInt32(data.count))
-        Self.put(&bytes, UInt16(nameBytes.count))
+        describe(into: &bytes)
         Self.put(&bytes, UInt16(0))  // extra field
         bytes += nameBytes
         bytes += stored
         // Its central directory record.
         Self.put(&directory, UInt32(0x0201_4B50))
         Self.put(&directory, UInt16(0x031E))  // made by: Unix, spec 3.0
-        Self.put(&directory, UInt16(20))
-        Self.put(&directory, UInt16(1 << 11))
-        Self.put(&directory, method)
-        Self.put(&directory, dosTime)
-        Self.put(&directory, dosDate)
-        Self.put(&directory, crc)
-        Self.put(&directory, UInt32(stored.count))
-        Self.put(&directory, UInt32(data.count))
-        Self.put(&directory, UInt16(nameBytes.count))
+        describe(into: &directory)
         Self.put(&directory, UInt16(0))  // extra
         Self.put(&directory, UInt16(0))  // comment
         Self.put(&directory, UInt16(0))  // disk
