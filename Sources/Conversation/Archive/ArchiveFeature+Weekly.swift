@@ -18,8 +18,9 @@ extension ArchiveFeature {
         }
     }
 
-    /// `/archive [on|off]`, in private, for an owner: says how the weekly archive stands, asks
-    /// for a passphrase to turn it on, or turns it off.
+    /// `/archive [on|off]`, in private, for an owner: says how the weekly archive (and word of
+    /// the server's backups) stands, asks for a passphrase to turn it on, or turns it off;
+    /// `/archive alerts [on|off]` is word of failing backups (`backupAlerts`).
     func weekly(_ argument: String, member: Member, reply: Replier) throws {
         let l = localizer(member)
         guard reply.chat.id == member.telegramUserID else {
@@ -30,17 +31,25 @@ extension ArchiveFeature {
             try reply(l("archive.weekly.owner_only"))
             return
         }
-        guard let choice = Self.weeklySwitch(argument) else {
+        let choice: Bool?
+        switch Self.request(argument) {
+        case nil:
             try reply(l("archive.weekly.usage"))
             return
+        case .backupAlerts(let alerts)?:
+            try backupAlerts(alerts, member: member, reply: reply)
+            return
+        case .weekly(let weekly)?:
+            choice = weekly
         }
         switch choice {
         case nil:
+            let alerts = try backupAlertsState(member, l)
             if let next = try ledger.archives.nextWeekly(memberID: member.id) {
                 let day = LocalDate(next, in: try household(of: member).timeZone)
-                try reply(l("archive.weekly.on", ["date": .text(l.dayAndMonth(day))]))
+                try reply(l("archive.weekly.on", ["date": .text(l.dayAndMonth(day))]) + "\n\n" + alerts)
             } else {
-                try reply(l("archive.weekly.off"))
+                try reply(l("archive.weekly.off") + "\n\n" + alerts)
             }
         case true?:
             try ledger.archives.ask(memberID: member.id, purpose: .weekly, importID: nil)
