@@ -133,6 +133,18 @@ extension ArchiveFeature {
         try ledger.archives.setNextWeekly(memberID: memberID, at: next)
     }
 
+    /// The owner handed the household over: their weekly archive stops (it is an owner's), and
+    /// both hear it, the new owner with how to have one of their own. Nothing is said when the
+    /// old owner had none.
+    func ownershipHandedOver(from old: Member, to new: Member) throws {
+        guard try ledger.archives.nextWeekly(memberID: old.id) != nil else { return }
+        try ledger.archives.stopWeekly(memberID: old.id)
+        try ledger.archives.forgetPrompt(memberID: old.id)
+        try ledger.outbox.enqueue(.message(html: localizer(old)("archive.weekly.handed_over", ["name": .text(new.name.htmlEscaped)])),
+                                  chatID: old.telegramUserID)
+        try ledger.outbox.enqueue(.message(html: localizer(new)("archive.weekly.offer")), chatID: new.telegramUserID)
+    }
+
     /// A weekly archive that kept failing: tried again in a day.
     func postponeWeekly(memberID: Int64) throws {
         try ledger.archives.setNextWeekly(memberID: memberID, at: clock.now().addingTimeInterval(86_400))
