@@ -31,41 +31,64 @@ extension ArchiveFeature {
                                         progressOutboxID: progress, isArchive: true)
     }
 
-    /// The oldest archive file fetched, as a job: a plain ZIP is taken at once; a sealed one
-    /// waits for its passphrase.
+    /// The oldest archive file fetched, as a job that takes its next slice: a plain ZIP at
+    /// once; a sealed one once its passphrase has opened it. None while the archive waits to
+    /// be read apart (`settings.parsesArchivesApart`): the scheduler, which asks again while
+    /// jobs end, would spin on it.
     func importJobs() throws -> [ScheduledJob] {
         for file in try ledger.archives.expiredRestores(before: clock.now().addingTimeInterval(-Self.promptLifetime)) {
             try expire(file)
         }
-        guard let next = try ledger.archives.nextFetchedArchive() else { return [] }
+        guard let next = try ledger.archives.nextFetchedArchive(), try !waitsToBeRead(next) else { return [] }
         return [ScheduledJob(key: AttemptKey(kind: "archive", subject: next.id),
                              perform: { try self.read(next) }, giveUp: { try self.fail(next, .damaged) })]
     }
 
-    /// Takes the archive's next slice: parsed once (a ZIP at once; a sealed one once its
-    /// passphrase has opened it) and kept for the rest (`ArchiveReadingCache`).
-    func read(_ file: StatementImport) throws {
-        guard let member = try ledger.families.member(id: file.memberID), member.householdID == file.householdID,
-              member.role == .owner else {
-            context.archiveReading.forget()
-            return try ledger.statements.finishImport(file.id, problem: "left")
-        }
-        if let book = context.archiveReading.book(of: file.id) { return try takeSlice(of: book, file: file, member: member) }
-        guard let (_, data) = try ledger.archives.archiveImport(id: file.id) else { return }
-        if ArchiveSeal.isSealed(data) {
-            try ledger.archives.ask(memberID: member.id, purpose: .restore, importID: file.id)
-            return try say(localizer(member)("archive.passphrase.restore"), about: file)
-        }
-        try open(data, file: file, member: member)
+    /// Whether `file` is for the caller who reads archives apart to read first.
+    func waitsToBeRead(_ file: StatementImport) throws -> Bool {
+        try settings.parsesArchivesApart && context.archiveReading.reading(of: file.id) == nil && fileToParse() != nil
     }
 
-    /// Reads the ZIP `data` and takes its first slice; the archives job takes the rest.
-    func open(_ data: [UInt8], file: StatementImport, member: Member) throws {
-        switch ArchiveFiles.book(fromZip: data) {
+    /// The archive the job waits for, when it is not read yet: its bytes, or the ZIP its
+    /// passphrase opened; nil for a sealed one whose passphrase has not come. Cost: one row
+    /// read, and the file's bytes.
+    func fileToParse() throws -> ArchiveFile? {
+        guard let next = try ledger.archives.nextFetchedArchive(), context.archiveReading.reading(of: next.id) == nil
+        else { return nil }
+        if let zip = context.archiveReading.opened(of: next.id) { return ArchiveFile(importID: next.id, data: zip) }
+        guard let (_, data) = try ledger.archives.archiveImport(id: next.id), !ArchiveSeal.isSealed(data) else { return nil }
+        return ArchiveFile(importID: next.id, data: data)
+    }
+
+    /// Takes the archive's next slice, reading it first unless it was read before (here,
+    /// unless `settings.parsesArchivesApart`); a sealed one asks for its passphrase.
+    func read(_ file: StatementImport) throws {
+        let cache = context.archiveReading
+        guard let member = try ledger.families.member(id: file.memberID), member.householdID == file.householdID,
+              member.role == .owner else {
+            cache.forget()
+            return try ledger.statements.finishImport(file.id, problem: "left")
+        }
+        if cache.reading(of: file.id) == nil {
+            if let zip = cache.opened(of: file.id) {
+                guard !settings.parsesArchivesApart else { return }
+                cache.keep(ArchiveReading(ArchiveFile(importID: file.id, data: zip)))
+            } else {
+                guard let (_, data) = try ledger.archives.archiveImport(id: file.id) else { return }
+                if ArchiveSeal.isSealed(data) {
+                    try ledger.archives.ask(memberID: member.id, purpose: .restore, importID: file.id)
+                    return try say(localizer(member)("archive.passphrase.restore"), about: file)
+                }
+                guard !settings.parsesArchivesApart else { return }
+                cache.keep(ArchiveReading(ArchiveFile(importID: file.id, data: data)))
+            }
+        }
+        guard let reading = cache.reading(of: file.id) else { return }
+        switch reading.outcome {
         case .failure(let refusal):
+            cache.forget()
             try fail(file, refusal)
         case .success(let book):
-            context.archiveReading.keep(book, importID: file.id)
             try takeSlice(of: book, file: file, member: member)
         }
     }
@@ -153,10 +176,26 @@ extension ArchiveFeature {
                 try ledger.archives.forgetPrompt(memberID: member.id)
                 try fail(file, .damaged)
             case .success(let zip):
+                // The archives job reads and takes it, a slice at a time.
                 try ledger.archives.forgetPrompt(memberID: member.id)
-                try open(zip, file: file, member: member)
+                context.archiveReading.keep(opened: zip, importID: file.id)
+                if !settings.parsesArchivesApart { try read(file) }
             }
         }
         return true
+    }
+}
+
+extension ConversationHandler {
+    /// The archive the archives job waits for when `settings.parsesArchivesApart`: the caller
+    /// reads it (`ArchiveReading(_:)`) where it holds no one up, and `keep`s the reading. Nil
+    /// when there is none, it is read already, or it waits for its passphrase.
+    public func archiveFileToParse() throws -> ArchiveFile? {
+        try ArchiveFeature(context).fileToParse()
+    }
+
+    /// An archive read apart, for the job to take in slices.
+    public func keep(_ reading: ArchiveReading) {
+        archiveReading.keep(reading)
     }
 }

@@ -1,22 +1,62 @@
 import Ledger
 
-/// The one archive being taken in slices: its book, parsed once for all of them, and what each
-/// slice took, by slice (a slice tried again replaces its count, never adds to it). Memory:
-/// one parsed archive. Lost with the process: a restart parses the file again and goes on
-/// from the stored progress; the answer then counts only the slices taken since.
-final class ArchiveReadingCache {
-    private var importID: Int64?
-    private var book: ArchiveBook?
-    private var takes: [Int: ArchiveTake] = [:]
+/// A family archive's bytes, to be read (`ArchiveReading.init`) where the work holds no one
+/// up: the bot does it on a thread of its own (`BotRunner.runArchiveParsing`).
+public struct ArchiveFile: Sendable {
+    public let importID: Int64
+    let data: [UInt8]
+}
 
-    func book(of importID: Int64) -> ArchiveBook? {
-        self.importID == importID ? book : nil
+/// An archive read for the job that takes it in slices: its book, or why it cannot be taken.
+public struct ArchiveReading: Sendable {
+    public let importID: Int64
+    let outcome: Result<ArchiveBook, ArchiveRefusal>
+
+    /// Reads `file`: pure, safe on any thread. Cost: linear in the unpacked archive (bounded
+    /// by `ArchiveFiles`' caps), zlib's inflate a long C call, ~2.5 s for 100,000 entries in
+    /// release under load: never on the bot's thread or the cooperative pool.
+    public init(_ file: ArchiveFile) {
+        importID = file.importID
+        outcome = ArchiveFiles.book(fromZip: file.data)
     }
 
-    func keep(_ book: ArchiveBook, importID: Int64) {
+    /// An archive whose reading kept killing the process: damaged, for the job to say so.
+    public init(givenUp importID: Int64) {
         self.importID = importID
-        self.book = book
-        takes = [:]
+        outcome = .failure(.damaged)
+    }
+}
+
+/// The one archive being taken in slices: its reading, made once for all of them (or the ZIP
+/// a passphrase opened, while it waits to be read), and what each slice took, by slice (a
+/// slice tried again replaces its count, never adds to it). Memory: one archive. Lost with
+/// the process: a restart reads the file again (a sealed one asks for its passphrase again)
+/// and goes on from the stored progress; the answer then counts only the slices taken since.
+final class ArchiveReadingCache {
+    private var importID: Int64?
+    private var reading: ArchiveReading?
+    private var opened: [UInt8]?
+    private var takes: [Int: ArchiveTake] = [:]
+
+    func reading(of importID: Int64) -> ArchiveReading? {
+        self.importID == importID ? reading : nil
+    }
+
+    /// The ZIP a passphrase opened for `importID`, until it is read.
+    func opened(of importID: Int64) -> [UInt8]? {
+        self.importID == importID ? opened : nil
+    }
+
+    func keep(opened zip: [UInt8], importID: Int64) {
+        forget()
+        self.importID = importID
+        opened = zip
+    }
+
+    func keep(_ reading: ArchiveReading) {
+        forget()
+        importID = reading.importID
+        self.reading = reading
     }
 
     func record(_ take: ArchiveTake, slice: Int) {
@@ -30,7 +70,8 @@ final class ArchiveReadingCache {
 
     func forget() {
         importID = nil
-        book = nil
+        reading = nil
+        opened = nil
         takes = [:]
     }
 }
