@@ -45,3 +45,66 @@ import Testing
         #expect(try other.runJobs("archives").isEmpty, "done")
     }
 }
+
+/// What may happen between two slices: a restart.
+@Suite struct ArchiveSliceInterruptionTests {
+    /// A ZIP of `/export all` from a household of Оля's with `count` entries.
+    static func bigArchive(_ count: Int) throws -> [UInt8] {
+        let home = try TestConversation()
+        _ = try home.say("/start", from: .olha)
+        let olha = try #require(try home.ledger.families.member(telegramUserID: Sender.olha.id))
+        try home.ledger.transaction {
+            for index in 0..<count {
+                _ = try home.ledger.entries.add([NewEntry(
+                    kind: .expense, amount: Money(minorUnits: 8_500, currency: .uah), category: "cafe", account: nil,
+                    date: LocalDate(year: 2026, month: 11, day: 1 + index % 28)!, note: "кава", originalText: "")], by: olha)
+            }
+        }
+        let export = try home.send(IncomingMessage(chat: ChatRef(id: Sender.olha.id, kind: .privateChat), sender: .olha,
+                                                   text: "/export all"))
+        return Array(try #require(export.compactMap(\.document).last).data)
+    }
+
+    /// `sender` sends `data` as the file `name`, and the bot's fetcher brings its bytes.
+    static func send(_ data: [UInt8], named name: String, from sender: Sender, to chat: TestConversation) throws {
+        var document = NonTextMessage(chat: ChatRef(id: sender.id, kind: .privateChat), sender: sender,
+                                      kind: .document(caption: nil), updateID: 100, messageID: 100)
+        document.file = ReceivedFile(fileID: "archive", name: name, size: Int64(data.count))
+        _ = try chat.handle(.nonText(document))
+        for file in try chat.ledger.statements.oldestImportOfEachHousehold(in: .fetching) {
+            try chat.ledger.transaction { _ = try chat.ledger.statements.storeFetched(file.id, data: data) }
+        }
+    }
+
+    /// The bot restarted: the same database, a handler with nothing in memory.
+    static func restart(_ chat: TestConversation) -> ConversationHandler {
+        ConversationHandler(ledger: chat.ledger, catalog: chat.catalog, clock: chat.clock.wallClock, settings: chat.handler.settings)
+    }
+
+    static func runArchives(_ handler: ConversationHandler, _ chat: TestConversation) throws -> [ConsoleDelivery.Line] {
+        for source in ConversationHandler.jobSources where source.name == "archives" {
+            for job in try handler.dueJobs(source) { try chat.ledger.transaction { try job.perform() } }
+        }
+        return try ConsoleDelivery(ledger: chat.ledger).deliver()
+    }
+
+    @Test func aSealedArchiveOpenedOnceIsNotAskedForAgainAfterARestart() throws {
+        let passphrase = "вишня-липень-2026"
+        let key = try #require(ArchiveSeal.derive(passphrase))
+        let sealed = try #require(ArchiveSeal.seal(try Self.bigArchive(2_500), with: key))
+        let chat = try TestConversation()
+        _ = try chat.say("/start", from: .stranger)
+        let stranger = try #require(try chat.ledger.families.member(telegramUserID: Sender.stranger.id))
+        try Self.send(sealed, named: "kopiyka-archive.kopiyka", from: .stranger, to: chat)
+        #expect(try chat.runJobs("archives").texts(in: Sender.stranger.id).joined().contains("захищено паролем"))
+        _ = try chat.say(passphrase, from: .stranger)
+        #expect(try chat.ledger.entries.count(householdID: stranger.householdID) == 1_000, "the first slice, with the passphrase")
+
+        let restarted = Self.restart(chat)
+        var said: [String] = []
+        for _ in 0..<3 { said += try Self.runArchives(restarted, chat).texts(in: Sender.stranger.id) }
+        #expect(!said.joined().contains("паролем"), "the passphrase opened it once: \(said)")
+        #expect(try chat.ledger.entries.count(householdID: stranger.householdID) == 2_500)
+        #expect(said.contains { $0.contains("✅") }, "\(said)")
+    }
+}

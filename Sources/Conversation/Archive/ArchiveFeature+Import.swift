@@ -154,6 +154,7 @@ extension ArchiveFeature {
                 try fail(file, .damaged)
             case .success(let zip):
                 try ledger.archives.forgetPrompt(memberID: member.id)
+                try ledger.archives.keepOpened(file.id, zip: zip)
                 try open(zip, file: file, member: member)
             }
         }
