@@ -46,7 +46,7 @@ import Testing
     }
 }
 
-/// What may happen between two slices: a restart.
+/// What may happen between two slices: a restart, a handover.
 @Suite struct ArchiveSliceInterruptionTests {
     /// A ZIP of `/export all` from a household of Оля's with `count` entries.
     static func bigArchive(_ count: Int) throws -> [UInt8] {
@@ -106,5 +106,28 @@ import Testing
         #expect(!said.joined().contains("паролем"), "the passphrase opened it once: \(said)")
         #expect(try chat.ledger.entries.count(householdID: stranger.householdID) == 2_500)
         #expect(said.contains { $0.contains("✅") }, "\(said)")
+    }
+
+    @Test func aHandoverBetweenSlicesLeavesNoHalfArchive() throws {
+        let zip = try Self.bigArchive(2_500)
+        let chat = try TestConversation()
+        _ = try chat.say("/start", from: .olha)
+        let invite = try chat.say("/invite", from: .olha).joined()
+        let code = try #require(invite.range(of: #"join_[A-Za-z0-9]{12}"#, options: .regularExpression))
+        _ = try chat.say("/start \(invite[code])", from: .taras)
+        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
+        #expect(taras.householdID == olha.householdID)
+        try Self.send(zip, named: "kopiyka-archive.zip", from: .olha, to: chat)
+        var said = try chat.runJobs("archives").texts(in: Sender.olha.id)
+        #expect(try chat.ledger.entries.count(householdID: olha.householdID) == 1_000)
+
+        try chat.ledger.transaction {  // What /family → 👑 does.
+            try chat.ledger.families.setRole(.owner, memberID: taras.id)
+            try chat.ledger.families.setRole(.member, memberID: olha.id)
+        }
+        for _ in 0..<3 { said += try chat.runJobs("archives").texts(in: Sender.olha.id) }
+        #expect(try chat.ledger.entries.count(householdID: olha.householdID) == 2_500, "the archive begun is taken whole")
+        #expect(said.filter { $0.contains("✅") }.count == 1, "\(said)")
     }
 }

@@ -44,9 +44,11 @@ extension ArchiveFeature {
 
     /// Takes the archive's next slice: parsed once (a ZIP at once; a sealed one once its
     /// passphrase has opened it) and kept for the rest (`ArchiveReadingCache`).
+    /// Only an owner begins an archive; one begun is taken whole while its sender is still in
+    /// the family (a handover between slices leaves no half archive behind).
     func read(_ file: StatementImport) throws {
         guard let member = try ledger.families.member(id: file.memberID), member.householdID == file.householdID,
-              member.role == .owner else {
+              try member.role == .owner || ledger.statements.progress(file.id).nextRow > 0 else {
             context.archiveReading.forget()
             return try ledger.statements.finishImport(file.id, problem: "left")
         }
