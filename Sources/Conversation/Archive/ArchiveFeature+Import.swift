@@ -138,6 +138,11 @@ extension ArchiveFeature {
         }
         if let id = message.messageID { try ledger.outbox.enqueue(.delete(messageID: id), chatID: message.chat.id) }
         let passphrase = message.text
+        if prompt.purpose != .restore, member.role != .owner {  // Handed the family over while asked.
+            try ledger.archives.forgetPrompt(memberID: member.id)
+            try reply(l("archive.weekly.owner_only"))
+            return true
+        }
         switch prompt.purpose {
         case .weekly:
             try chooseWeekly(passphrase, member: member, reply: reply)
