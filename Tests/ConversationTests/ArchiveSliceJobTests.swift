@@ -46,7 +46,7 @@ import Testing
     }
 }
 
-/// What may happen between two slices: a restart, a handover.
+/// What may happen while an archive is taken: a restart, a handover.
 @Suite struct ArchiveSliceInterruptionTests {
     /// A ZIP of `/export all` from a household of Оля's with `count` entries.
     static func bigArchive(_ count: Int) throws -> [UInt8] {
@@ -129,5 +129,29 @@ import Testing
         for _ in 0..<3 { said += try chat.runJobs("archives").texts(in: Sender.olha.id) }
         #expect(try chat.ledger.entries.count(householdID: olha.householdID) == 2_500, "the archive begun is taken whole")
         #expect(said.filter { $0.contains("✅") }.count == 1, "\(said)")
+    }
+
+    @Test func aPassphraseSaidAfterAHandoverOpensNoArchive() throws {
+        let passphrase = "вишня-липень-2026"
+        let key = try #require(ArchiveSeal.derive(passphrase))
+        let sealed = try #require(ArchiveSeal.seal(try Self.bigArchive(10), with: key))
+        let chat = try TestConversation()
+        _ = try chat.say("/start", from: .olha)
+        let invite = try chat.say("/invite", from: .olha).joined()
+        let code = try #require(invite.range(of: #"join_[A-Za-z0-9]{12}"#, options: .regularExpression))
+        _ = try chat.say("/start \(invite[code])", from: .taras)
+        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
+        try Self.send(sealed, named: "kopiyka-archive.kopiyka", from: .olha, to: chat)
+        #expect(try chat.runJobs("archives").texts(in: Sender.olha.id).joined().contains("захищено паролем"))
+
+        try chat.ledger.transaction {  // What /family → 👑 does.
+            try chat.ledger.families.setRole(.owner, memberID: taras.id)
+            try chat.ledger.families.setRole(.member, memberID: olha.id)
+        }
+        let answer = try chat.say(passphrase, from: .olha).joined()
+        #expect(answer.contains("лише власник"), "\(answer)")
+        _ = try chat.runJobs("archives")
+        #expect(try chat.ledger.entries.count(householdID: olha.householdID) == 0, "Тарас owns the family now")
     }
 }

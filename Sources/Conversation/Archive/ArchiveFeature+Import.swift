@@ -153,6 +153,12 @@ extension ArchiveFeature {
                 try ledger.archives.forgetPrompt(memberID: member.id)
                 return false
             }
+            guard member.role == .owner, member.householdID == file.householdID else {  // Handed over, or left, while asked.
+                try ledger.archives.forgetPrompt(memberID: member.id)
+                try ledger.statements.finishImport(file.id, problem: "left")
+                try reply(l("archive.import.not_owner"))
+                return true
+            }
             switch ArchiveSeal.open(data, passphrase: passphrase) {
             case .failure(.wrongPassphrase):
                 try reply(l("archive.passphrase.wrong"))
