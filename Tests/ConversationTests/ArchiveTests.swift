@@ -179,6 +179,20 @@ import Testing
         }
     }
 
+    @Test func aPassphraseSaidAfterAHandoverTurnsNoWeeklyArchiveOn() async throws {
+        try await Scenario.play(at: .conversation) { story in
+            try await Self.family(story)
+            try await story.say("/archive on", from: .olha)
+            try await story.say("/family", from: .olha)
+            try await story.press("👑 Зробити власником: Тарас", from: .olha)
+            let answer = try await story.say("вишня-липень-2026", from: .olha).joined()
+            #expect(answer.contains("лише власник"), "Оля is no owner now: \(answer)")
+            #expect(story.deletedMessages(in: Sender.olha.id).contains(story.lastWrittenID), "a passphrase is never left in the chat")
+            try await story.runSchedule()
+            #expect(story.documents(in: Sender.olha.id).isEmpty)
+        }
+    }
+
     @Test func aWeeklyArchiveIsSealedWithAPassphraseThatIsNeverKept() async throws {
         let passphrase = "вишня-липень-2026"
         var sealed = Data()

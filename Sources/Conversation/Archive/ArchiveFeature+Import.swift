@@ -44,44 +44,41 @@ extension ArchiveFeature {
                              perform: { try self.read(next) }, giveUp: { try self.fail(next, .damaged) })]
     }
 
-    /// Whether `file` is for the caller who reads archives apart to read first.
+    /// Whether `file` waits for the caller who reads archives apart: not read yet, and not
+    /// sealed (a sealed one's job asks for its passphrase). Cost: one short read.
     func waitsToBeRead(_ file: StatementImport) throws -> Bool {
-        try settings.parsesArchivesApart && context.archiveReading.reading(of: file.id) == nil && fileToParse() != nil
+        guard settings.parsesArchivesApart, context.archiveReading.reading(of: file.id) == nil else { return false }
+        return try !ledger.archives.isSealedArchive(id: file.id)
     }
 
-    /// The archive the job waits for, when it is not read yet: its bytes, or the ZIP its
-    /// passphrase opened; nil for a sealed one whose passphrase has not come. Cost: one row
-    /// read, and the file's bytes.
+    /// The archive the job waits for, when it is not read yet: its bytes (once a passphrase
+    /// opened a sealed one, the ZIP that took its place); nil for a sealed one whose passphrase
+    /// has not come. Cost: one row read, and the file's bytes.
     func fileToParse() throws -> ArchiveFile? {
-        guard let next = try ledger.archives.nextFetchedArchive(), context.archiveReading.reading(of: next.id) == nil
-        else { return nil }
-        if let zip = context.archiveReading.opened(of: next.id) { return ArchiveFile(importID: next.id, data: zip) }
-        guard let (_, data) = try ledger.archives.archiveImport(id: next.id), !ArchiveSeal.isSealed(data) else { return nil }
+        guard let next = try ledger.archives.nextFetchedArchive(), context.archiveReading.reading(of: next.id) == nil,
+              let (_, data) = try ledger.archives.archiveImport(id: next.id), !ArchiveSeal.isSealed(data) else { return nil }
         return ArchiveFile(importID: next.id, data: data)
     }
 
     /// Takes the archive's next slice, reading it first unless it was read before (here,
-    /// unless `settings.parsesArchivesApart`); a sealed one asks for its passphrase.
+    /// unless `settings.parsesArchivesApart`); a sealed one asks for its passphrase. Only an
+    /// owner begins an archive; one begun is taken whole while its sender is still in the
+    /// family (a handover between slices leaves no half archive behind).
     func read(_ file: StatementImport) throws {
         let cache = context.archiveReading
         guard let member = try ledger.families.member(id: file.memberID), member.householdID == file.householdID,
-              member.role == .owner else {
+              try member.role == .owner || ledger.statements.progress(file.id).nextRow > 0 else {
             cache.forget()
             return try ledger.statements.finishImport(file.id, problem: "left")
         }
         if cache.reading(of: file.id) == nil {
-            if let zip = cache.opened(of: file.id) {
-                guard !settings.parsesArchivesApart else { return }
-                cache.keep(ArchiveReading(ArchiveFile(importID: file.id, data: zip)))
-            } else {
-                guard let (_, data) = try ledger.archives.archiveImport(id: file.id) else { return }
-                if ArchiveSeal.isSealed(data) {
-                    try ledger.archives.ask(memberID: member.id, purpose: .restore, importID: file.id)
-                    return try say(localizer(member)("archive.passphrase.restore"), about: file)
-                }
-                guard !settings.parsesArchivesApart else { return }
-                cache.keep(ArchiveReading(ArchiveFile(importID: file.id, data: data)))
+            guard let (_, data) = try ledger.archives.archiveImport(id: file.id) else { return }
+            if ArchiveSeal.isSealed(data) {
+                try ledger.archives.ask(memberID: member.id, purpose: .restore, importID: file.id)
+                return try say(localizer(member)("archive.passphrase.restore"), about: file)
             }
+            guard !settings.parsesArchivesApart else { return }
+            cache.keep(ArchiveReading(ArchiveFile(importID: file.id, data: data)))
         }
         guard let reading = cache.reading(of: file.id) else { return }
         switch reading.outcome {
@@ -159,6 +156,11 @@ extension ArchiveFeature {
         }
         if let id = message.messageID { try ledger.outbox.enqueue(.delete(messageID: id), chatID: message.chat.id) }
         let passphrase = message.text
+        if prompt.purpose != .restore, member.role != .owner {  // Handed the family over while asked.
+            try ledger.archives.forgetPrompt(memberID: member.id)
+            try reply(l("archive.weekly.owner_only"))
+            return true
+        }
         switch prompt.purpose {
         case .weekly:
             try chooseWeekly(passphrase, member: member, reply: reply)
@@ -169,6 +171,12 @@ extension ArchiveFeature {
                 try ledger.archives.forgetPrompt(memberID: member.id)
                 return false
             }
+            guard member.role == .owner, member.householdID == file.householdID else {  // Handed over, or left, while asked.
+                try ledger.archives.forgetPrompt(memberID: member.id)
+                try ledger.statements.finishImport(file.id, problem: "left")
+                try reply(l("archive.import.not_owner"))
+                return true
+            }
             switch ArchiveSeal.open(data, passphrase: passphrase) {
             case .failure(.wrongPassphrase):
                 try reply(l("archive.passphrase.wrong"))
@@ -176,9 +184,9 @@ extension ArchiveFeature {
                 try ledger.archives.forgetPrompt(memberID: member.id)
                 try fail(file, .damaged)
             case .success(let zip):
-                // The archives job reads and takes it, a slice at a time.
+                // The archives job reads and takes it, a slice at a time; a restart finds the ZIP.
                 try ledger.archives.forgetPrompt(memberID: member.id)
-                context.archiveReading.keep(opened: zip, importID: file.id)
+                try ledger.archives.keepOpened(file.id, zip: zip)
                 if !settings.parsesArchivesApart { try read(file) }
             }
         }

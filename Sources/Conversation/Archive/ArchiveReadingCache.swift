@@ -27,30 +27,17 @@ public struct ArchiveReading: Sendable {
     }
 }
 
-/// The one archive being taken in slices: its reading, made once for all of them (or the ZIP
-/// a passphrase opened, while it waits to be read), and what each slice took, by slice (a
-/// slice tried again replaces its count, never adds to it). Memory: one archive. Lost with
-/// the process: a restart reads the file again (a sealed one asks for its passphrase again)
-/// and goes on from the stored progress; the answer then counts only the slices taken since.
+/// The one archive being taken in slices: its reading, made once for all of them, and what
+/// each slice took, by slice (a slice tried again replaces its count, never adds to it).
+/// Memory: one archive. Lost with the process: a restart reads the file again and goes on
+/// from the stored progress; the answer then counts only the slices taken since.
 final class ArchiveReadingCache {
     private var importID: Int64?
     private var reading: ArchiveReading?
-    private var opened: [UInt8]?
     private var takes: [Int: ArchiveTake] = [:]
 
     func reading(of importID: Int64) -> ArchiveReading? {
         self.importID == importID ? reading : nil
-    }
-
-    /// The ZIP a passphrase opened for `importID`, until it is read.
-    func opened(of importID: Int64) -> [UInt8]? {
-        self.importID == importID ? opened : nil
-    }
-
-    func keep(opened zip: [UInt8], importID: Int64) {
-        forget()
-        self.importID = importID
-        opened = zip
     }
 
     func keep(_ reading: ArchiveReading) {
@@ -71,7 +58,6 @@ final class ArchiveReadingCache {
     func forget() {
         importID = nil
         reading = nil
-        opened = nil
         takes = [:]
     }
 }
