@@ -64,4 +64,23 @@ import Testing
         #expect(try chat.ledger.statements.progress(importID) == StatementProgress(), "its progress goes with it")
         #expect(try chat.ledger.statements.imports(in: .read).count == 1)
     }
+
+    @Test func aBotThatParsesApartIsOfferedNoSliceUntilTheReadingComes() throws {
+        chat.handler.settings.parsesStatementsApart = true
+        try chat.say("/start")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let importID = try chat.ledger.statements.addImport(member: member, chatID: Sender.olha.id, fileID: "f", fileName: "s.csv",
+                                                            progressOutboxID: nil)
+        try chat.ledger.statements.storeFetched(importID, data: Array(Self.statement(rows: 600)))
+        let source = try #require(ConversationHandler.jobSources.first { $0.name == "statements" })
+        #expect(try chat.handler.dueJobs(source).isEmpty, "no job to spin on while it waits to be parsed")
+
+        chat.handler.keep(StatementReading(try #require(try chat.handler.statementFileToParse())))
+        var slices = 0
+        while let job = try chat.handler.dueJobs(source).first, slices < 10 {
+            try chat.ledger.transaction { try job.perform() }
+            slices += 1
+        }
+        #expect(try slices == 2 && chat.ledger.entries.count(householdID: member.householdID) == 600)
+    }
 }
