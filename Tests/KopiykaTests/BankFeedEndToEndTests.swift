@@ -5,16 +5,21 @@ import Ledger
 import Synchronization
 import Testing
 
-/// Issue 32, attack 2, on the built `kopiyka run` with real process deaths: the fake bank's
-/// statement holds items dated at Int64.max, Int64.min and in year 10000 (in every window it
+/// The Monobank feed of the built `kopiyka run` against the fake Bot API and the fake bank.
+///
+/// Issue 32, attack 2, with real process deaths: the fake bank's statement holds items dated at Int64.max, Int64.min and in year 10000 (in every window it
 /// is asked for, as a bank gone wrong would send them) and a row that crashes the bot
 /// (`KOPIYKA_FAULT_INJECTION=trap-on-text:☠`, matched in a row's description). The bot is
 /// restarted after each death, as systemd would. Before, the window holding the crashing row
 /// was given up whole after three deaths, the good rows beside it with it; now the window is
 /// tried row by row after a death, the crashing row is given up alone (one error line), the
 /// rest of the window is stored, the token stays, and another family is answered throughout.
-@Suite(.serialized) struct PoisonedFeedEndToEndTests {
+///
+/// Issue 32, attack 5: the bank hangs one member's calls; another member's feed and another
+/// family's messages go on meanwhile.
+@Suite(.serialized) struct BankFeedEndToEndTests {
     static let token = "uXq3vN8sTzP0kLmW4rYb7cDe2fGh5jKa9oIu1yTr6eWq"
+    static let tarasToken = "vYr4wO9tUaQ1lMnX5sZc8dEf3gHi6kLb0pJv2uYs7fRx"
     let folder = TemporaryDirectory("monobank-feed-e2e")
     let fake = FakeBotAPI()
     /// The bank's clock moves a minute and more between calls: each restart's first call is
@@ -24,19 +29,21 @@ import Testing
         return FakeMonobankAPI { Date().addingTimeInterval(61 * Double(calls.withLock { $0 += 1; return $0 })) }
     }()
     var databasePath: String { folder.path("kopiyka.sqlite") }
-    let olha: Int64 = 841, taras: Int64 = 842
+    let olha: Int64 = 841, taras: Int64 = 842, petro: Int64 = 843
 
     init() throws {
         try fake.start()
         try bank.start()
     }
 
-    /// Оля's household with her token connected and her card followed, read to an hour ago.
-    func connectOlha() throws -> Int64 {
+    /// A household of its own for `chatID`, with `token` connected and its card followed,
+    /// read to an hour ago; the bank knows the token. Returns the member's id.
+    func connect(_ chatID: Int64, name: String, token: String = Self.token) throws -> Int64 {
+        bank.add(token: token, FakeMonobankAPI.Client(name: name, accounts: [("acc-uah", 980, "537541******1234")]))
         let ledger = try Ledger(path: databasePath)
-        let member = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: olha, name: "Оля", language: "uk"), timeZone: kyiv)
+        let member = try ledger.families.createHousehold(owner: Newcomer(telegramUserID: chatID, name: name, language: "uk"), timeZone: kyiv)
         try ledger.transaction {
-            _ = try ledger.monobank.connect(memberID: member.id, chatID: olha, token: Self.token, messageOutboxID: 0)
+            _ = try ledger.monobank.connect(memberID: member.id, chatID: chatID, token: token, messageOutboxID: 0)
             try ledger.monobank.checked(memberID: member.id, accounts: [MonobankAccount(accountID: "acc-uah", kind: .card, label: "*1234",
                                                                                        currency: .uah)])
             let account = try #require(try ledger.monobank.accounts(memberID: member.id).first)
@@ -46,15 +53,14 @@ import Testing
         return member.id
     }
 
-    func coffees() -> Int {
-        fake.sentMessages(chatID: taras).filter { $0.text.hasPrefix("✅ кава") }.count
+    func coffees(_ chatID: Int64) -> Int {
+        fake.sentMessages(chatID: chatID).filter { $0.text.hasPrefix("✅ кава") }.count
     }
 
     @Test func aPoisonedFeedItemIsGivenUpAloneAndTheRestOfItsWindowIsStored() async throws {
         defer { fake.stop(); bank.stop() }
-        let memberID = try connectOlha()
+        let memberID = try connect(olha, name: "Оля")
         let now = Int64(Date().timeIntervalSince1970)
-        bank.add(token: Self.token, FakeMonobankAPI.Client(name: "Оля", accounts: [("acc-uah", 980, "537541******1234")]))
         bank.post([
             .init(id: "good-1", time: now - 3 * 3_600, description: "Сільпо", mcc: 5411, amount: -41_200),
             .init(id: "poison", time: now - 2 * 3_600, description: "☠ Отрута", mcc: 5411, amount: -5_000),
@@ -75,12 +81,12 @@ import Testing
             sent += 1
             fake.enqueueMessage(chatID: taras, text: "кава \(sent)", firstName: "Тарас")
             let n = sent
-            #expect(try await supervisor.run(until: { coffees() >= n }), "coffee \(n) unanswered: \(supervisor.stderr)")
+            #expect(try await supervisor.run(until: { coffees(taras) >= n }), "coffee \(n) unanswered: \(supervisor.stderr)")
         }
         // One more after it: handled once the window that gave the row up is stored.
         let last = sent + 1
         fake.enqueueMessage(chatID: taras, text: "кава \(last)", firstName: "Тарас")
-        #expect(try await supervisor.run(until: { coffees() >= last }))
+        #expect(try await supervisor.run(until: { coffees(taras) >= last }))
         let deaths = supervisor.deaths
         let bot = supervisor.current
         bot.signal(SIGTERM)
@@ -101,5 +107,32 @@ import Testing
         let tarasHousehold = try #require(try ledger.families.member(telegramUserID: taras)).householdID
         #expect(try ledger.entries.count(householdID: tarasHousehold) == last, "each coffee stored once")
         print("a poisoned feed row: \(deaths.count) deaths, \(last) coffees of another family answered through them")
+    }
+
+    /// Оля's calls hang (the bank sends nothing); Тарас's purchase is read meanwhile, and
+    /// Петро's coffees are answered. Оля's token stays: a call that timed out is no refusal.
+    @Test func aHungBankCallHoldsNoOtherFamily() async throws {
+        defer { fake.stop(); bank.stop() }
+        _ = try connect(olha, name: "Оля")
+        _ = try connect(taras, name: "Тарас", token: Self.tarasToken)
+        bank.hang(token: Self.token)
+        bank.post([.init(id: "t1", time: Int64(Date().timeIntervalSince1970) - 600, description: "АТБ", mcc: 5411, amount: -31_415)],
+                  token: Self.tarasToken, account: "acc-uah")
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url,
+                                         environment: ["MONOBANK_API_URL": bank.baseURL])
+        #expect(await eventually { bank.hungCalls == 1 }, "Оля's call hangs")
+        fake.enqueueMessage(chatID: petro, text: "кава 85", firstName: "Петро")
+        #expect(await eventually(timeout: .seconds(10)) { coffees(petro) == 1 && !fake.sentMessages(chatID: taras).isEmpty },
+                "\(fake.sentMessages(chatID: taras).map(\.text))")
+        #expect(fake.sentMessages(chatID: taras).first?.text.hasPrefix("🏦 Монобанк — це який із ваших рахунків?") == true,
+                "Тарас's purchase was read, and he is asked where it goes")
+        #expect(bank.hungCalls == 1, "Оля's call still hangs")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+        let ledger = try Ledger(path: databasePath)
+        #expect(try ledger.monobank.feedSources().compactMap(\.token).sorted() == [Self.token, Self.tarasToken].sorted())
+        let tarass = try #require(try ledger.families.member(telegramUserID: taras)).householdID
+        #expect(try ledger.entries.recent(householdID: tarass, limit: 5).map(\.note) == ["АТБ"])
+        #expect(!bot.stderr.contains(Self.token) && !bot.stderr.contains(Self.tarasToken))
     }
 }
