@@ -19,15 +19,6 @@ import Testing
         fake.sentMessages(chatID: chat).map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
     }
 
-    static func hugeStatement() -> Data {
-        var bytes = Array(("Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
-            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n").utf8)
-        let row = Array("01.11.2026 12:00:00,Кава,5814,-85.00,-85.00,UAH,—,—,—,1.00\n".utf8)
-        bytes.reserveCapacity(bytes.count + row.count * 300_000)
-        for _ in 0..<300_000 { bytes += row }
-        return Data(bytes)
-    }
-
     /// How long until `condition` held, less the time this test process itself was starved
     /// (a 20 ms pause that took over 200 ms): on a loaded machine the bot's latency, not the
     /// test's; nil after 30 s.
@@ -58,7 +49,7 @@ import Testing
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
         fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
         #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
-        let huge = Self.hugeStatement()
+        let huge = MonobankCSVFile.coffees(300_000)
         #expect(huge.count > 9_000_000 && huge.count < 20 * 1024 * 1024)
         fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: huge, firstName: "Оля")
         var slowest = Duration.zero, coffees = 0
@@ -129,14 +120,7 @@ import Testing
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
         fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
         #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
-        var csv = "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
-            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n"
-        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        for i in 0..<20_000 {
-            let amount = "-\(1 + i % 100).00"
-            csv += "\(pad(1 + i / 1_440)).11.2026 \(pad(i / 60 % 24)):\(pad(i % 60)):00,Кава \(i),5814,\(amount),\(amount),UAH,—,—,—,1.00\n"
-        }
-        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: Data(csv.utf8), firstName: "Оля")
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: MonobankCSVFile.distinctPurchases(20_000), firstName: "Оля")
         let sent = ContinuousClock.now
         var slowest = Duration.zero, coffees = 0
         while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }), coffees < 300 {
