@@ -140,4 +140,42 @@ import Testing
         bot.signal(SIGTERM)
         #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
     }
+
+    /// Issue 32, attack 5: 3,000 typed `кава 85` and a statement of 3,000 such rows froze the
+    /// bot for 37–45 s (reconciliation grew ~N³). Now the file is read while Тарас's coffees are
+    /// answered, every row waits for Оля (each could be any of her coffees: never guessed),
+    /// and nothing counts twice. The figures are printed (`telegram-bench attacks` times it).
+    @Test func threeThousandTypedCoffeesAndTheirStatementHoldNoOtherFamily() async throws {
+        defer { fake.stop() }
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
+        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        let typed = texts(olha).count
+        for _ in 0..<3_000 { fake.enqueueMessage(chatID: olha, text: "кава 85", firstName: "Оля") }
+        #expect(await eventually(timeout: .seconds(120)) { texts(olha).count >= typed + 3_000 })
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: MonobankCSVFile.coffees(3_000, on: MonobankCSVFile.day(of: Date())),
+                             firstName: "Оля")
+        let sent = ContinuousClock.now
+        var slowest = Duration.zero, coffees = 0
+        while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }), coffees < 300 {
+            coffees += 1
+            let before = texts(taras).count
+            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
+            let waited = await Self.answered { texts(taras).count > before }
+            #expect(waited != nil)
+            slowest = max(slowest, waited ?? .seconds(30))
+        }
+        let readIn = ContinuousClock.now - sent
+        let summary = texts(olha).first { $0.hasPrefix("📄 Виписка Монобанку") } ?? ""
+        #expect(summary.hasPrefix("📄 Виписка Монобанку: 3 000 операцій") && summary.contains("3 000"), "\(summary)")
+        print("3,000 typed coffees and their statement: read in \(readIn), \(coffees) coffees of another family meanwhile, "
+            + "the slowest answered in \(slowest)")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+
+        let ledger = try Ledger(path: databasePath)
+        let member = try #require(try ledger.families.member(telegramUserID: olha))
+        #expect(try ledger.entries.count(householdID: member.householdID) == 3_000, "the typed coffees, none twice")
+    }
 }
