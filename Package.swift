@@ -35,11 +35,13 @@ let package = Package(
 
         // Plain values shared by every layer: money, dates, category and account keys.
         .target(name: "KopiykaCore"),
+        // JSON read and written by hand, where speed or exactness matters: one reader, one writer.
+        .target(name: "JSON"),
         // Text → entries. Pure functions over word tables; no I/O.
-        .target(name: "EntryParsing", dependencies: ["KopiykaCore", "Recurring"]),
+        .target(name: "EntryParsing", dependencies: ["KopiykaCore", "JSON", "Recurring"]),
         // Banks' own records: statement files read into facts, and facts matched with typed entries.
         // Pure functions over bytes and values; no I/O.
-        .target(name: "Banking", dependencies: ["KopiykaCore", "CZlib"]),
+        .target(name: "Banking", dependencies: ["KopiykaCore", "CZlib", "JSON"]),
         // Charts as PNG pictures: a small rasterizer, a bitmap font for numbers, zlib for the file.
         // Pure functions from values to bytes; no I/O.
         .target(name: "Charts", dependencies: ["KopiykaCore", "CZlib"]),
@@ -51,12 +53,12 @@ let package = Package(
         // A small, strict wrapper over the system SQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Households, members, accounts and entries on SQLite, with migrations.
-        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto", "Recurring"]),
+        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto", "JSON", "Recurring"]),
         // libcurl HTTP, Bot API types, the long poller and the outbox sender.
-        .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
+        .target(name: "TelegramClient", dependencies: ["CCurl", "JSON", "KopiykaCore"]),
         // Monobank's personal API: the client (statements as bank facts) and the poll planner that
         // keeps to its limits. Talks HTTP only through TelegramClient's `HTTPClient`.
-        .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "TelegramClient"]),
+        .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "JSON", "TelegramClient"]),
         // Monthly reports and budgets: plain values built from month totals, then rendered.
         .target(name: "Reports", dependencies: ["KopiykaCore", "Ledger", "Localization", "Recurring"]),
         // What the bot says to a message: parse → ledger → localized reply.
@@ -84,14 +86,15 @@ let package = Package(
         .target(
             name: "KopiykaTestSupport",
             dependencies: [
-                "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation", "CZlib",
+                "KopiykaCore", "JSON", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation", "CZlib",
             ],
             path: "Tests/KopiykaTestSupport"),
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
         .executableTarget(name: "telegram-bench", dependencies: ["KopiykaTestSupport"], path: "Tests/TelegramBench"),
         .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "KopiykaCore"]),
         .testTarget(
-            name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore", "KopiykaTestSupport", "Recurring", "CCrypto"],
+            name: "EntryParsingTests", dependencies: ["EntryParsing", "JSON", "KopiykaCore", "KopiykaTestSupport", "Recurring", "CCrypto"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LocalizationTests",
