@@ -54,11 +54,14 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Households, members, accounts and entries on SQLite, with migrations.
         .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto", "JSON", "Recurring"]),
-        // libcurl HTTP, Bot API types, the long poller and the outbox sender.
-        .target(name: "TelegramClient", dependencies: ["CCurl", "JSON", "KopiykaCore"]),
+        // HTTP over libcurl on a thread of its own, off the cooperative pool: requests, answers,
+        // timeouts, and the `HTTPClient` seam every outside service is reached through.
+        .target(name: "HTTP", dependencies: ["CCurl"]),
+        // Bot API types, methods, the long poller and the outbox sender.
+        .target(name: "TelegramClient", dependencies: ["HTTP", "JSON", "KopiykaCore"]),
         // Monobank's personal API: the client (statements as bank facts) and the poll planner that
-        // keeps to its limits. Talks HTTP only through TelegramClient's `HTTPClient`.
-        .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "JSON", "TelegramClient"]),
+        // keeps to its limits.
+        .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "HTTP", "JSON"]),
         // Monthly reports and budgets: plain values built from month totals, then rendered.
         .target(name: "Reports", dependencies: ["KopiykaCore", "Ledger", "Localization", "Recurring"]),
         // What the bot says to a message: parse → ledger → localized reply.
@@ -73,7 +76,7 @@ let package = Package(
         // Telegram with pacing, start-up and shutdown.
         .target(
             name: "TelegramBot",
-            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization", "Monobank", "Banking"]),
+            dependencies: ["HTTP", "TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization", "Monobank", "Banking"]),
         .executableTarget(
             name: "kopiyka",
             dependencies: [
@@ -86,7 +89,7 @@ let package = Package(
         .target(
             name: "KopiykaTestSupport",
             dependencies: [
-                "KopiykaCore", "JSON", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation", "CZlib",
+                "KopiykaCore", "HTTP", "JSON", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation", "CZlib",
             ],
             path: "Tests/KopiykaTestSupport"),
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
@@ -108,18 +111,18 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MonobankTests",
-            dependencies: ["Monobank", "Banking", "TelegramClient", "KopiykaCore", "KopiykaTestSupport"]),
+            dependencies: ["Monobank", "Banking", "HTTP", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "RecurringTests", dependencies: ["Recurring", "KopiykaCore"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
             name: "TelegramClientTests",
-            dependencies: ["TelegramClient", "KopiykaCore", "KopiykaTestSupport"],
+            dependencies: ["TelegramClient", "HTTP", "KopiykaCore", "KopiykaTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TelegramBotTests",
-            dependencies: ["TelegramBot", "TelegramClient", "Conversation", "Ledger", "KopiykaCore", "KopiykaTestSupport"]),
+            dependencies: ["TelegramBot", "TelegramClient", "HTTP", "Conversation", "Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
             name: "ConversationTests",
             dependencies: ["Conversation", "Ledger", "Localization", "Banking", "KopiykaTestSupport"],

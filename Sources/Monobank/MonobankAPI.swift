@@ -1,8 +1,8 @@
 import Banking
 import FoundationEssentials
+import HTTP
 import JSON
 import KopiykaCore
-import TelegramClient
 
 /// Monobank's personal API for one member's token, over any `HTTPClient`. It keeps no state
 /// and makes exactly one request per call: keeping to the bank's limits is the caller's job

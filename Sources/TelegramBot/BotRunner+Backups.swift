@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 import KopiykaCore
 import Ledger
 import Synchronization

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 import JSON
 
 /// The Bot API methods the bot calls, over any `HTTPClient`. Holds the token; never puts it

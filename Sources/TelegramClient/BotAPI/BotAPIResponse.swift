@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 import JSON
 
 /// Turns an HTTP answer into a result or a `BotAPIError`. The status is looked at before the
