@@ -93,7 +93,7 @@ let package = Package(
             ],
             path: "Tests/KopiykaTestSupport"),
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
-        .executableTarget(name: "telegram-bench", dependencies: ["KopiykaTestSupport"], path: "Tests/TelegramBench"),
+        .executableTarget(name: "telegram-bench", dependencies: ["KopiykaCore", "KopiykaTestSupport"], path: "Tests/TelegramBench"),
         .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "KopiykaCore"]),
         .testTarget(
