@@ -35,11 +35,13 @@ let package = Package(
 
         // Plain values shared by every layer: money, dates, category and account keys.
         .target(name: "KopiykaCore"),
+        // JSON read and written by hand, where speed or exactness matters: one reader, one writer.
+        .target(name: "JSON"),
         // Text → entries. Pure functions over word tables; no I/O.
-        .target(name: "EntryParsing", dependencies: ["KopiykaCore", "Recurring"]),
+        .target(name: "EntryParsing", dependencies: ["KopiykaCore", "JSON", "Recurring"]),
         // Banks' own records: statement files read into facts, and facts matched with typed entries.
         // Pure functions over bytes and values; no I/O.
-        .target(name: "Banking", dependencies: ["KopiykaCore", "CZlib"]),
+        .target(name: "Banking", dependencies: ["KopiykaCore", "CZlib", "JSON"]),
         // Charts as PNG pictures: a small rasterizer, a bitmap font for numbers, zlib for the file.
         // Pure functions from values to bytes; no I/O.
         .target(name: "Charts", dependencies: ["KopiykaCore", "CZlib"]),
@@ -51,12 +53,15 @@ let package = Package(
         // A small, strict wrapper over the system SQLite.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // Households, members, accounts and entries on SQLite, with migrations.
-        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto", "Recurring"]),
-        // libcurl HTTP, Bot API types, the long poller and the outbox sender.
-        .target(name: "TelegramClient", dependencies: ["CCurl", "KopiykaCore"]),
+        .target(name: "Ledger", dependencies: ["KopiykaCore", "SQLite", "Banking", "CCrypto", "JSON", "Recurring"]),
+        // HTTP over libcurl on a thread of its own, off the cooperative pool: requests, answers,
+        // timeouts, and the `HTTPClient` seam every outside service is reached through.
+        .target(name: "HTTP", dependencies: ["CCurl"]),
+        // Bot API types, methods, the long poller and the outbox sender.
+        .target(name: "TelegramClient", dependencies: ["HTTP", "JSON", "KopiykaCore"]),
         // Monobank's personal API: the client (statements as bank facts) and the poll planner that
-        // keeps to its limits. Talks HTTP only through TelegramClient's `HTTPClient`.
-        .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "TelegramClient"]),
+        // keeps to its limits.
+        .target(name: "Monobank", dependencies: ["KopiykaCore", "Banking", "HTTP", "JSON"]),
         // Monthly reports and budgets: plain values built from month totals, then rendered.
         .target(name: "Reports", dependencies: ["KopiykaCore", "Ledger", "Localization", "Recurring"]),
         // What the bot says to a message: parse → ledger → localized reply.
@@ -71,7 +76,7 @@ let package = Package(
         // Telegram with pacing, start-up and shutdown.
         .target(
             name: "TelegramBot",
-            dependencies: ["TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization", "Monobank", "Banking"]),
+            dependencies: ["HTTP", "TelegramClient", "Conversation", "Ledger", "KopiykaCore", "Localization", "Monobank", "Banking"]),
         .executableTarget(
             name: "kopiyka",
             dependencies: [
@@ -84,15 +89,16 @@ let package = Package(
         .target(
             name: "KopiykaTestSupport",
             dependencies: [
-                "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation", "CZlib",
-                "Recurring",
+                "KopiykaCore", "HTTP", "JSON", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation",
+                "CZlib", "Recurring",
             ],
             path: "Tests/KopiykaTestSupport"),
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.
-        .executableTarget(name: "telegram-bench", dependencies: ["KopiykaTestSupport"], path: "Tests/TelegramBench"),
+        .executableTarget(name: "telegram-bench", dependencies: ["KopiykaCore", "KopiykaTestSupport"], path: "Tests/TelegramBench"),
         .testTarget(name: "KopiykaCoreTests", dependencies: ["KopiykaCore"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "KopiykaCore"]),
         .testTarget(
-            name: "EntryParsingTests", dependencies: ["EntryParsing", "KopiykaCore", "KopiykaTestSupport", "Recurring", "CCrypto"],
+            name: "EntryParsingTests", dependencies: ["EntryParsing", "JSON", "KopiykaCore", "KopiykaTestSupport", "Recurring", "CCrypto"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LocalizationTests",
@@ -106,18 +112,18 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MonobankTests",
-            dependencies: ["Monobank", "Banking", "TelegramClient", "KopiykaCore", "KopiykaTestSupport"]),
+            dependencies: ["Monobank", "Banking", "HTTP", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "RecurringTests", dependencies: ["Recurring", "KopiykaCore"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "KopiykaTestSupport"]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
             name: "TelegramClientTests",
-            dependencies: ["TelegramClient", "KopiykaCore", "KopiykaTestSupport"],
+            dependencies: ["TelegramClient", "HTTP", "KopiykaCore", "KopiykaTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TelegramBotTests",
-            dependencies: ["TelegramBot", "TelegramClient", "Conversation", "Ledger", "KopiykaCore", "KopiykaTestSupport"]),
+            dependencies: ["TelegramBot", "TelegramClient", "HTTP", "Conversation", "Ledger", "KopiykaCore", "KopiykaTestSupport"]),
         .testTarget(
             name: "ConversationTests",
             dependencies: ["Conversation", "Ledger", "Localization", "Banking", "KopiykaTestSupport"],

@@ -1,3 +1,4 @@
+import JSON
 import KopiykaCore
 
 /// One line of `kopiyka parse` output, the parser's public contract for tools and bug reports:
@@ -45,33 +46,41 @@ public struct ParseOutput: Sendable {
         case .success(let parsed): (entries, error) = (parsed, nil)
         case .failure(let failure): (entries, error) = ([], failure.rawValue)
         }
-        let objects = entries.map { entry in
-            ParseOutput.object([
-                ("kind", entry.kind.rawValue.jsonQuoted),
-                ("amount", entry.amount.decimalString.jsonQuoted),
-                ("currency", entry.amount.currency.code.jsonQuoted),
-                ("category", entry.category.rawValue.jsonQuoted),
-                ("account", entry.account.map { $0.rawValue.jsonQuoted } ?? "null"),
-                ("date", entry.date.iso.jsonQuoted),
-                ("note", entry.note.jsonQuoted),
-            ])
+        var writer = JSONWriter(spaced: true)
+        writer.object { line in
+            line.string("text", text)
+            line.array("entries") { list in
+                for entry in entries { list.object { Self.write(entry, to: &$0) } }
+            }
+            // A private chat asks about the first entry that has readings (EntriesFeature.askAmount).
+            line.key("ask")
+            if let asked = entries.first(where: { !$0.readings.isEmpty }) {
+                line.array { list in
+                    for reading in asked.readings {
+                        list.object {
+                            $0.string("amount", reading.decimalString)
+                            $0.string("currency", reading.currency.code)
+                        }
+                    }
+                }
+            } else {
+                line.null()
+            }
+            line.key("error")
+            if let error { line.value(error) } else { line.null() }
+            line.string("kind", kind.rawValue)
         }
-        // A private chat asks about the first entry that has readings (EntriesFeature.askAmount).
-        let ask = entries.first { !$0.readings.isEmpty }.map { entry in
-            "[" + entry.readings.map { reading in
-                ParseOutput.object([("amount", reading.decimalString.jsonQuoted), ("currency", reading.currency.code.jsonQuoted)])
-            }.joined(separator: ", ") + "]"
-        }
-        return ParseOutput.object([
-            ("text", text.jsonQuoted),
-            ("entries", "[" + objects.joined(separator: ", ") + "]"),
-            ("ask", ask ?? "null"),
-            ("error", error.map(\.jsonQuoted) ?? "null"),
-            ("kind", kind.rawValue.jsonQuoted),
-        ])
+        return writer.text
     }
 
-    private static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { $0.0.jsonQuoted + ": " + $0.1 }.joined(separator: ", ") + "}"
+    private static func write(_ entry: ParsedEntry, to object: inout JSONWriter) {
+        object.string("kind", entry.kind.rawValue)
+        object.string("amount", entry.amount.decimalString)
+        object.string("currency", entry.amount.currency.code)
+        object.string("category", entry.category.rawValue)
+        object.key("account")
+        if let account = entry.account { object.value(account.rawValue) } else { object.null() }
+        object.string("date", entry.date.iso)
+        object.string("note", entry.note)
     }
 }

@@ -1,7 +1,8 @@
 import Banking
 import FoundationEssentials
+import HTTP
+import JSON
 import KopiykaCore
-import TelegramClient
 
 /// Monobank's personal API for one member's token, over any `HTTPClient`. It keeps no state
 /// and makes exactly one request per call: keeping to the bank's limits is the caller's job
@@ -95,10 +96,17 @@ public struct MonobankAPI: Sendable, CustomStringConvertible, CustomDebugStringC
         }
     }
 
-    /// The body as `T`; `unreadable` for anything else. Its depth is checked first, in one
-    /// pass without recursion (`JSONDepth`): the decoder recurses once per level.
+    /// How deep an answer may nest. Why 32: the bank's answers nest four deep (a statement: an
+    /// array of objects; client-info: an object of arrays of objects of arrays); eight times
+    /// that is a few hundred bytes of stack in any decoder.
+    static let maxDepth = 32
+
+    /// The body as `T`; `unreadable` for anything else. It is read through once first, no
+    /// deeper than `maxDepth`: a body nested thousands deep (a broken proxy, a hostile network)
+    /// is refused before the decoder, which recurses once per level, walks it, and a statement
+    /// of arrays 100 deep is not taken for an empty statement.
     private func decode<T: Decodable>(_ response: HTTPResponse, as: T.Type) throws(MonobankError) -> T {
-        guard !JSONDepth.exceeds(response.body) else { throw .unreadable }
+        guard JSONReader.isWellFormed(response.body, maxDepth: Self.maxDepth) else { throw .unreadable }
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
         } catch {

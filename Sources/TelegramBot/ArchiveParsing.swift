@@ -1,4 +1,5 @@
 import Conversation
+import HTTP
 import Ledger
 import TelegramClient
 

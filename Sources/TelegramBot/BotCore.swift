@@ -1,5 +1,6 @@
 import Conversation
 import FoundationEssentials
+import HTTP
 import KopiykaCore
 import Ledger
 import Localization

@@ -2,6 +2,7 @@ import Conversation
 import Dispatch
 import FoundationEssentials
 import Glibc
+import HTTP
 import KopiykaCore
 import Ledger
 import Localization

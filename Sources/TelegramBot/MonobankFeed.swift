@@ -1,5 +1,6 @@
 import Banking
 import FoundationEssentials
+import HTTP
 import KopiykaCore
 import Ledger
 import Monobank

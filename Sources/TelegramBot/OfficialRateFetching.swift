@@ -1,4 +1,5 @@
 import Banking
+import HTTP
 import KopiykaCore
 import TelegramClient
 

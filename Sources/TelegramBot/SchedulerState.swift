@@ -1,5 +1,5 @@
 /// When each source of timed jobs is next looked at: a value state machine with no I/O, which
-/// `Scheduler` drives and tests step by hand. A source is due at start, then every `interval`
+/// `BotRunner.runScheduler` drives and tests step by hand. A source is due at start, then every `interval`
 /// after its last look; a look that failed (a full disk, a lock) waits twice as long each time,
 /// up to 30 s or the interval, whichever is longer.
 struct SchedulerState: Equatable {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 import Ledger
 import TelegramClient
 

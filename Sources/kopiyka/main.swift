@@ -12,8 +12,8 @@ _ = mallopt(M_ARENA_MAX, 1)
 // the shell or the service manager passed on. (The database and exports also set their modes.)
 _ = umask(0o077)
 
-// `kopiyka [run | console | parse | bench | help]`. Anything that goes wrong ends here with
-// one clear line on stderr and a non-zero status.
+// `kopiyka [command]` (`CommandLineInterface.commands`). Anything that goes wrong ends here
+// with one clear line on stderr and a non-zero status.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     try await CommandLineInterface.run(arguments)

@@ -1,5 +1,6 @@
 @testable import EntryParsing
 import Foundation
+import JSON
 import KopiykaCore
 import KopiykaTestSupport
 import Testing

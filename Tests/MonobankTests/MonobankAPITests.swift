@@ -1,10 +1,10 @@
 import Banking
 import Foundation
+import HTTP
 import KopiykaCore
 import KopiykaTestSupport
 @testable import Monobank
 import Synchronization
-import TelegramClient
 import Testing
 
 /// The client against the fake bank over loopback, through the real libcurl client.

@@ -1,4 +1,5 @@
 import Foundation
+import KopiykaCore
 import KopiykaTestSupport
 
 /// `telegram-bench [--messages N] [--chats N] [--binary PATH]`: the `kopiyka` binary beside
@@ -131,15 +132,13 @@ import KopiykaTestSupport
 
     static func options(_ arguments: [String]) throws -> Options {
         var options = Options()
-        var rest = arguments[...]
-        while let option = rest.popFirst() {
-            guard let value = rest.popFirst() else { throw Failure(usage) }
-            switch (option, Int(value)) {
-            case ("--messages", let number?) where number > 0: options.messages = number
-            case ("--chats", let number?) where number > 0: options.chats = number
-            case ("--binary", _): options.binary = URL(fileURLWithPath: value)
-            default: throw Failure(usage)
-            }
+        do {
+            let given = try CommandArguments(arguments, options: ["--messages", "--chats", "--binary"])
+            options.messages = try given.positiveInt("--messages") ?? options.messages
+            options.chats = try given.positiveInt("--chats") ?? options.chats
+            if let path = given["--binary"] { options.binary = URL(fileURLWithPath: path) }
+        } catch {
+            throw Failure("\(error)\n\(usage)")
         }
         return options
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTP
 import KopiykaTestSupport
 import TelegramBot
 import Testing

@@ -1,5 +1,6 @@
 import Conversation
 import Foundation
+import HTTP
 import KopiykaCore
 import KopiykaTestSupport
 import Ledger

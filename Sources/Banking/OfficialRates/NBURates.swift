@@ -1,3 +1,4 @@
+import JSON
 import KopiykaCore
 
 /// One currency's official rate for one day as the National Bank of Ukraine sets it: hryvnias
@@ -30,23 +31,25 @@ public enum NBURates {
     /// too), `cc` in any case with spaces around, other fields ignored, an item without a
     /// usable code or a rate in 0.000001…999 999 skipped. Anything but a JSON array throws.
     public static func parse(_ bytes: [UInt8]) throws(NBUAnswerError) -> [OfficialRate] {
-        let document: JSONValue
-        do { document = try JSONValue.parse(bytes) } catch { throw NBUAnswerError.malformed(offset: error.offset) }
-        guard case .array(let items) = document else { throw NBUAnswerError.notAList }
-        return items.compactMap { item in
-            guard case .string(let cc)? = item["cc"] else { return nil }
-            let code = cc.trimmed.uppercased()
-            guard code.utf8.count == 3, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
-            let micros: Int64? = switch item["rate"] {
-            case .number(let text)?: DecimalText.micros(text)
-            case .string(let text)?: DecimalText.micros(text.trimmed.replacing(",", with: "."))
-            default: nil
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<[OfficialRate], NBUAnswerError> in
+            // Why 16: eight times as deep as the NBU's answer nests.
+            var reader = JSONReader(buffer, maxDepth: 16)
+            var rates: [OfficialRate] = []
+            if reader.nextKind() == .array {
+                let read = reader.array { reader in
+                    guard reader.nextKind() == .object else { return reader.skipValue() }
+                    var fields = RateFields()
+                    guard reader.object({ fields.read(&$0, $1) }) else { return false }
+                    if let rate = fields.rate { rates.append(rate) }
+                    return true
+                }
+                if read, reader.isAtEnd { return .success(rates) }
+            } else if reader.skipValue(), reader.isAtEnd {
+                return .failure(.notAList)
             }
-            guard let micros, micros > 0 else { return nil }
-            var date: LocalDate?
-            if case .string(let text)? = item["exchangedate"] { date = Self.date(text.trimmed) }
-            return OfficialRate(code: code, hryvniaMicros: micros, date: date)
+            return .failure(.malformed(offset: reader.offset))
         }
+        return try result.get()
     }
 
     /// `21.11.2026` (the NBU's way) or `2026-11-21`.
@@ -55,6 +58,40 @@ public enum NBURates {
         guard parts.count == 3 else { return LocalDate(iso: text) }
         guard let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2]), parts[2].count == 4 else { return nil }
         return LocalDate(year: year, month: month, day: day)
+    }
+}
+
+/// The fields of one item of the NBU's answer that make a rate, each key's first value.
+private struct RateFields {
+    // nil: the key has not come; `.some(nil)`: it came with a value of no use (a number as `cc`).
+    var code: String??
+    var rateText: String??
+    var date: String??
+
+    mutating func read(_ reader: inout JSONReader, _ key: JSONKey) -> Bool {
+        let kind = reader.nextKind()
+        var value: String?
+        switch kind {
+        case .string: value = reader.string()
+        case .number where key == "rate": value = reader.number()
+        default: return reader.skipValue()
+        }
+        guard let value else { return false }
+        switch key {
+        case "cc" where code == nil: code = .some(value)
+        case "rate" where rateText == nil: rateText = .some(kind == .string ? value.trimmed.replacing(",", with: ".") : value)
+        case "exchangedate" where date == nil: date = .some(value)
+        default: break
+        }
+        return true
+    }
+
+    var rate: OfficialRate? {
+        guard let cc = code ?? nil else { return nil }
+        let code = cc.trimmed.uppercased()
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
+        guard let text = rateText ?? nil, let micros = DecimalText.micros(text), micros > 0 else { return nil }
+        return OfficialRate(code: code, hryvniaMicros: micros, date: (date ?? nil).flatMap { NBURates.date($0.trimmed) })
     }
 }
 

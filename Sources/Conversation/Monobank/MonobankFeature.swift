@@ -6,7 +6,7 @@ import Localization
 /// The Monobank feed, as the member sees it: `/monobank` in a private chat explains how to
 /// get a personal token; a token sent there, alone or among words, is taken (its message
 /// deleted at once), sealed and checked by the bot outside the update
-/// (`TelegramBot.MonobankFeed`), which then lists the accounts and jars to follow and brings
+/// (`BotRunner.runMonobankFeed` in TelegramBot), which then lists the accounts and jars to follow and brings
 /// their new operations through the same intake as a statement file. In a group the command
 /// only asks for a private chat, and a token is never read there (`intercept`).
 struct MonobankFeature: Feature {

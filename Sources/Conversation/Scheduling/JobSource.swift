@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Where a feature's timed jobs come from, and how often to look: the digest and the monthly
 /// report every minute, the next export chunk every second, and later recurring payments and
-/// bank polling. The bot's one scheduler (`TelegramBot.Scheduler`) asks every source in turn
+/// bank polling. The bot's one scheduler (`BotRunner.runScheduler` in TelegramBot) asks every source in turn
 /// and runs what it gives under the attempt rule; the console runs them directly.
 public struct JobSource: Sendable {
     /// Names the source in the log: `schedule`, `exports`.

@@ -4,7 +4,7 @@ import Ledger
 import Localization
 
 /// Bank statements sent as files: a Monobank CSV or a PrivatBank XLSX in a private chat is
-/// fetched by the bot outside the update (`TelegramBot.StatementFetcher`), then read by a job
+/// fetched by the bot outside the update (`BotRunner.runStatementFetching` in TelegramBot), then read by a job
 /// of this feature into bank facts, each purchase matched with what the family typed.
 struct StatementsFeature: Feature {
     let context: ConversationContext

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import KopiykaCore
+import JSON
 
 extension OutboxContent {
     /// The row's JSON, as `JSONDecoder` reads `OutboxContent` back. A message (every reply,
@@ -9,29 +9,25 @@ extension OutboxContent {
         guard case .message(let html, let replyTo, let buttons) = self else {
             return String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(html.utf8.count + 64 + 48 * buttons.count)
-        bytes.append(contentsOf: #"{"message":{"html":"#.utf8)
-        JSONQuoting.append(html, to: &bytes)
-        if let replyTo {
-            bytes.append(contentsOf: #","replyTo":"#.utf8)
-            bytes.append(contentsOf: String(replyTo).utf8)
-        }
-        bytes.append(contentsOf: #","buttons":["#.utf8)
-        for (rowIndex, row) in buttons.enumerated() {
-            if rowIndex > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "["))
-            for (index, button) in row.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(contentsOf: #"{"title":"#.utf8)
-                JSONQuoting.append(button.title, to: &bytes)
-                bytes.append(contentsOf: #","data":"#.utf8)
-                JSONQuoting.append(button.data, to: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+        var writer = JSONWriter(capacity: html.utf8.count + 64 + 48 * buttons.count)
+        writer.object { row in
+            row.object("message") { message in
+                message.string("html", html)
+                message.int("replyTo", replyTo)
+                message.array("buttons") { rows in
+                    for row in buttons {
+                        rows.array { titles in
+                            for button in row {
+                                titles.object {
+                                    $0.string("title", button.title)
+                                    $0.string("data", button.data)
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            bytes.append(UInt8(ascii: "]"))
         }
-        bytes.append(contentsOf: "]}}".utf8)
-        return String(decoding: bytes, as: UTF8.self)
+        return writer.text
     }
 }

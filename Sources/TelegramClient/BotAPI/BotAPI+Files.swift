@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 
 extension BotAPI {
     /// Why 20 MB: the most the Bot API lets a bot download.

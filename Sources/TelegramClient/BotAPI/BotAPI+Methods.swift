@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 
 public enum ParseMode: String, Sendable, Encodable {
     case html = "HTML"

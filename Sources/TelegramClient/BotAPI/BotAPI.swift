@@ -1,4 +1,6 @@
 import FoundationEssentials
+import HTTP
+import JSON
 
 /// The Bot API methods the bot calls, over any `HTTPClient`. Holds the token; never puts it
 /// in an error or a log line.
@@ -30,15 +32,15 @@ public struct BotAPI: Sendable {
 
     func call<Result: Decodable>(
         _ method: String, _ parameters: [String: (any Encodable & Sendable)?] = [:],
-        timeout: Duration? = nil, as: Result.Type = Result.self, scan: ((inout JSONScanner) -> Result?)? = nil
+        timeout: Duration? = nil, as: Result.Type = Result.self, scan: ((inout JSONReader) -> Result?)? = nil
     ) async throws -> Result {
         let body = try JSONEncoder.botAPI.encode(Parameters(values: parameters.compactMapValues { $0 }))
         return try await call(method, body: body, timeout: timeout, scan: scan)
     }
 
-    /// A body written by hand (`JSONObjectWriter`).
+    /// A body written by hand (`JSONWriter`).
     func call<Result: Decodable>(
-        _ method: String, body: Data, timeout: Duration? = nil, scan: ((inout JSONScanner) -> Result?)? = nil
+        _ method: String, body: Data, timeout: Duration? = nil, scan: ((inout JSONReader) -> Result?)? = nil
     ) async throws -> Result {
         let request = HTTPRequest(url: url(method), body: .json(body), timeout: timeout ?? requestTimeout)
         let response = try await http.perform(request)

@@ -1,3 +1,5 @@
+import HTTP
+
 /// A Bot API answer with `"ok": false`, or an HTTP answer that was not a Bot API answer at all.
 public struct BotAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Equals the HTTP status.

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import HTTP
+import JSON
 
 /// Turns an HTTP answer into a result or a `BotAPIError`. The status is looked at before the
 /// body: behind a proxy a 502 carries an HTML page, not JSON.
@@ -20,10 +22,10 @@ enum BotAPIResponse {
         }
     }
 
-    /// `scan`, when given, reads the result by hand (`JSONScanner`); when it cannot, or the
+    /// `scan`, when given, reads the result by hand (`JSONReader`); when it cannot, or the
     /// answer is not `ok`, `JSONDecoder` reads the body as before.
     static func decode<Result: Decodable>(
-        _ response: HTTPResponse, as: Result.Type, scan: ((inout JSONScanner) -> Result?)? = nil
+        _ response: HTTPResponse, as: Result.Type, scan: ((inout JSONReader) -> Result?)? = nil
     ) throws -> Result {
         if response.status == 200, let scan, let result = scanned(response.body, scan) {
             return result
@@ -48,20 +50,18 @@ enum BotAPIResponse {
     }
 
     /// `{"ok":true,"result":…}`, other keys skipped; nil for anything else.
-    static func scanned<Result>(_ body: Data, _ scan: (inout JSONScanner) -> Result?) -> Result? {
-        body.withUnsafeBytes { raw in raw.withMemoryRebound(to: UInt8.self) { bytes -> Result? in
-            var scanner = JSONScanner(bytes)
+    static func scanned<Result>(_ body: Data, _ scan: (inout JSONReader) -> Result?) -> Result? {
+        JSONReader.read(body) { reader in
             var ok = false
             var result: Result?
-            let read = scanner.object { scanner, key in
+            let read = reader.object { reader, key in
                 switch key {
-                case "ok": ok = scanner.bool() ?? false; return ok
-                case "result": result = scan(&scanner); return result != nil
-                default: return scanner.skipValue()
+                case "ok": ok = reader.bool() ?? false; return ok
+                case "result": result = scan(&reader); return result != nil
+                default: return reader.skipValue()
                 }
             }
-            guard read, ok, scanner.isAtEnd else { return nil }
-            return result
-        } }
+            return read && ok ? result : nil
+        }
     }
 }

@@ -1,3 +1,5 @@
+import HTTP
+
 /// The seam through which this module logs; the app routes it to stderr with timestamps,
 /// tests capture it. Messages pass through token redaction before reaching the sink.
 public struct TelegramLogger: Sendable {

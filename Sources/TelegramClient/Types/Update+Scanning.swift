@@ -1,15 +1,17 @@
-/// The hot shapes read by hand (`JSONScanner`): what they accept they read exactly as the
+import JSON
+
+/// The hot shapes read by hand (`JSONReader`): what they accept they read exactly as the
 /// `Decodable` initializers would; anything else is nil, and `JSONDecoder` reads the body.
 extension Update {
     /// `{"update_id":…,"message":{…}}` where the message has only the fields a plain text
     /// message has: `message_id`, `date`, `chat`, `from`, `text`, `entities`.
-    static func scan(_ scanner: inout JSONScanner) -> Update? {
+    static func scan(_ reader: inout JSONReader) -> Update? {
         var updateID: Int64?
         var message: Message?
-        let read = scanner.object { scanner, key in
+        let read = reader.object { reader, key in
             switch key {
-            case "update_id": updateID = scanner.int64(); return updateID != nil
-            case "message": message = Message.scanText(&scanner); return message != nil
+            case "update_id": updateID = reader.int64(); return updateID != nil
+            case "message": message = Message.scanText(&reader); return message != nil
             default: return false
             }
         }
@@ -19,7 +21,7 @@ extension Update {
 }
 
 extension Message {
-    static func scanText(_ scanner: inout JSONScanner) -> Message? {
+    static func scanText(_ reader: inout JSONReader) -> Message? {
         var messageID: Int?
         var date: Int?
         var chat: Chat?
@@ -27,14 +29,14 @@ extension Message {
         var text: String?
         var entities: [MessageEntity]?
         var valid = true
-        let read = scanner.object { scanner, key in
+        let read = reader.object { reader, key in
             switch key {
-            case "message_id": messageID = scanner.int(); valid = messageID != nil
-            case "date": date = scanner.int(); valid = date != nil
-            case "chat": chat = Chat.scan(&scanner); valid = chat != nil
-            case "from": from = User.scan(&scanner); valid = from != nil
-            case "text": text = scanner.string(); valid = text != nil
-            case "entities": entities = MessageEntity.scanArray(&scanner); valid = entities != nil
+            case "message_id": messageID = reader.int(); valid = messageID != nil
+            case "date": date = reader.int(); valid = date != nil
+            case "chat": chat = Chat.scan(&reader); valid = chat != nil
+            case "from": from = User.scan(&reader); valid = from != nil
+            case "text": text = reader.string(); valid = text != nil
+            case "entities": entities = MessageEntity.scanArray(&reader); valid = entities != nil
             default: valid = false
             }
             return valid
@@ -46,19 +48,19 @@ extension Message {
 
 extension Chat {
     /// Keys `Chat` does not decode are skipped, as `JSONDecoder` ignores them.
-    static func scan(_ scanner: inout JSONScanner) -> Chat? {
+    static func scan(_ reader: inout JSONReader) -> Chat? {
         var id: Int64?
         var type: Kind?
         var title: String?, username: String?, firstName: String?, lastName: String?
-        let read = scanner.object { scanner, key in
+        let read = reader.object { reader, key in
             switch key {
-            case "id": id = scanner.int64(); return id != nil
-            case "type": type = scanner.string().map(Kind.init(name:)); return type != nil
-            case "title": title = scanner.string(); return title != nil
-            case "username": username = scanner.string(); return username != nil
-            case "first_name": firstName = scanner.string(); return firstName != nil
-            case "last_name": lastName = scanner.string(); return lastName != nil
-            default: return scanner.skipValue()
+            case "id": id = reader.int64(); return id != nil
+            case "type": type = reader.string().map(Kind.init(name:)); return type != nil
+            case "title": title = reader.string(); return title != nil
+            case "username": username = reader.string(); return username != nil
+            case "first_name": firstName = reader.string(); return firstName != nil
+            case "last_name": lastName = reader.string(); return lastName != nil
+            default: return reader.skipValue()
             }
         }
         guard read, let id, let type else { return nil }
@@ -72,19 +74,19 @@ extension Chat {
 
 extension User {
     /// Keys `User` does not decode (`is_premium`, …) are skipped, as `JSONDecoder` ignores them.
-    static func scan(_ scanner: inout JSONScanner) -> User? {
+    static func scan(_ reader: inout JSONReader) -> User? {
         var id: Int64?
         var isBot: Bool?
         var firstName: String?, lastName: String?, username: String?, languageCode: String?
-        let read = scanner.object { scanner, key in
+        let read = reader.object { reader, key in
             switch key {
-            case "id": id = scanner.int64(); return id != nil
-            case "is_bot": isBot = scanner.bool(); return isBot != nil
-            case "first_name": firstName = scanner.string(); return firstName != nil
-            case "last_name": lastName = scanner.string(); return lastName != nil
-            case "username": username = scanner.string(); return username != nil
-            case "language_code": languageCode = scanner.string(); return languageCode != nil
-            default: return scanner.skipValue()
+            case "id": id = reader.int64(); return id != nil
+            case "is_bot": isBot = reader.bool(); return isBot != nil
+            case "first_name": firstName = reader.string(); return firstName != nil
+            case "last_name": lastName = reader.string(); return lastName != nil
+            case "username": username = reader.string(); return username != nil
+            case "language_code": languageCode = reader.string(); return languageCode != nil
+            default: return reader.skipValue()
             }
         }
         guard read, let id else { return nil }
@@ -95,16 +97,16 @@ extension User {
 
 extension MessageEntity {
     /// Keys `MessageEntity` does not decode (`url`, `user`, …) are skipped.
-    static func scanArray(_ scanner: inout JSONScanner) -> [MessageEntity]? {
+    static func scanArray(_ reader: inout JSONReader) -> [MessageEntity]? {
         var entities: [MessageEntity] = []
-        let read = scanner.array { scanner in
+        let read = reader.array { reader in
             var type: String?, offset: Int?, length: Int?
-            let read = scanner.object { scanner, key in
+            let read = reader.object { reader, key in
                 switch key {
-                case "type": type = scanner.string(); return type != nil
-                case "offset": offset = scanner.int(); return offset != nil
-                case "length": length = scanner.int(); return length != nil
-                default: return scanner.skipValue()
+                case "type": type = reader.string(); return type != nil
+                case "offset": offset = reader.int(); return offset != nil
+                case "length": length = reader.int(); return length != nil
+                default: return reader.skipValue()
                 }
             }
             guard read, let type, let offset, let length else { return false }
@@ -130,14 +132,14 @@ extension Chat.Kind {
 
 extension SentMessage {
     /// `{"message_id":…,…}`: only the id is kept, the rest skipped.
-    static func scan(_ scanner: inout JSONScanner) -> SentMessage? {
+    static func scan(_ reader: inout JSONReader) -> SentMessage? {
         var messageID: Int?
-        let read = scanner.object { scanner, key in
+        let read = reader.object { reader, key in
             if key == "message_id" {
-                messageID = scanner.int()
+                messageID = reader.int()
                 return messageID != nil
             }
-            return scanner.skipValue()
+            return reader.skipValue()
         }
         guard read, let messageID else { return nil }
         return SentMessage(messageID: messageID)

@@ -10,10 +10,7 @@ struct BackupCommand {
     let path: String?
 
     init(options: [String]) throws(ExitError) {
-        guard options.count <= 1, options.first?.hasPrefix("-") != true else {
-            throw ExitError("backup takes at most one PATH\n\n\(CommandLineInterface.usage)", status: 64)
-        }
-        path = options.first
+        path = try CommandLineInterface.arguments(options, of: "backup", words: 0...1).words.first
     }
 
     func run() throws(ExitError) {

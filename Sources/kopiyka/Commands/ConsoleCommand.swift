@@ -15,11 +15,11 @@ struct ConsoleCommand {
     let language: Language?
 
     init(options: [String]) throws(ExitError) {
-        let options = try Options(options, allowed: ["--user", "--lang"])
+        let options = try CommandLineInterface.arguments(options, of: "console", options: ["--user", "--lang"])
         user = options["--user"] ?? ConsoleCommand.defaultUser
         if let code = options["--lang"] {
             guard let language = Language(rawValue: code.lowercased()) else {
-                throw ExitError("--lang takes uk, ru or en, not \(code)", status: 64)
+                throw CommandLineInterface.usageError("--lang takes uk, ru or en, not \(code)", of: "console")
             }
             self.language = language
         } else {

@@ -8,10 +8,10 @@ struct ParseCommand {
     let today: LocalDate?
 
     init(options: [String]) throws(ExitError) {
-        let options = try Options(options, allowed: ["--today"])
+        let options = try CommandLineInterface.arguments(options, of: "parse", options: ["--today"])
         if let text = options["--today"] {
             guard let date = LocalDate(iso: text) else {
-                throw ExitError("--today takes a date as YYYY-MM-DD, not \(text)", status: 64)
+                throw CommandLineInterface.usageError("--today takes a date as YYYY-MM-DD, not \(text)", of: "parse")
             }
             today = date
         } else {

@@ -9,9 +9,8 @@ struct RestoreCommand {
     let backup: String
 
     init(options: [String]) throws(ExitError) {
-        guard options.count == 1, let backup = options.first, !backup.hasPrefix("-") else {
-            throw ExitError("restore takes one BACKUP file\n\n\(CommandLineInterface.usage)", status: 64)
-        }
+        let words = try CommandLineInterface.arguments(options, of: "restore", words: 1...1).words
+        guard let backup = words.first else { throw CommandLineInterface.usageError("missing BACKUP", of: "restore") }
         self.backup = backup
     }
 

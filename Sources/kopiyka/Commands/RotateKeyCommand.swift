@@ -5,9 +5,7 @@ import Ledger
 /// (`Ledger.rotateMonobankKey`), with the bot stopped. Prints counts, never a token.
 struct RotateKeyCommand {
     init(options: [String]) throws(ExitError) {
-        guard options.isEmpty else {
-            throw ExitError("rotate-key takes no arguments\n\n\(CommandLineInterface.usage)", status: 64)
-        }
+        _ = try CommandLineInterface.arguments(options, of: "rotate-key")
     }
 
     func run() throws(ExitError) {

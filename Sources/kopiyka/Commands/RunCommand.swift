@@ -14,9 +14,7 @@ struct RunCommand {
     let isService: Bool
 
     init(options: [String], isService: Bool = false) throws(ExitError) {
-        guard options.isEmpty else {
-            throw ExitError("\(isService ? "serve" : "run") takes no arguments\n\n\(CommandLineInterface.usage)", status: 64)
-        }
+        _ = try CommandLineInterface.arguments(options, of: isService ? "serve" : "run")
         self.isService = isService
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KopiykaCore
 import Ledger
 
 /// `kopiyka totals [--rebuild]`: checks the month totals behind every report against a fresh
@@ -7,10 +8,7 @@ struct TotalsCommand {
     let rebuild: Bool
 
     init(options: [String]) throws(ExitError) {
-        guard options.allSatisfy({ $0 == "--rebuild" }) else {
-            throw ExitError("totals takes only --rebuild\n\n\(CommandLineInterface.usage)", status: 64)
-        }
-        rebuild = !options.isEmpty
+        rebuild = try CommandLineInterface.arguments(options, of: "totals", flags: ["--rebuild"]).has("--rebuild")
     }
 
     func run() throws(ExitError) {

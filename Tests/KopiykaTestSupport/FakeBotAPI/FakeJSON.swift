@@ -1,5 +1,5 @@
 import Foundation
-import KopiykaCore
+import JSON
 
 /// Writes the fake's JSON: keys sorted (so tests compare strings), no Foundation bridging.
 /// `JSONSerialization` sorting `AnyHashable` keys was a third of the fake's CPU in the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HTTP
 @testable import TelegramClient
 
 private let token = "123456:SECRET-token_value"

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Testing
 
 @testable import TelegramClient
@@ -74,18 +75,6 @@ import Testing
             #expect(BotAPIResponse.scanned(sent(skipped), SentMessage.scan) == nil, "\(bad)")
             let key = Array(#"{"message_id":77,""#.utf8) + bad + Array(#"":1}"#.utf8)
             #expect(BotAPIResponse.scanned(sent(key), SentMessage.scan) == nil, "\(bad)")
-        }
-    }
-
-    @Test func utf8IsCheckedAsTheStandardLibraryChecksIt() {
-        var generator = SystemRandomNumberGenerator()
-        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0]
-        for _ in 0..<20_000 {
-            let bytes = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
-                Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
-            }
-            let expected = String(validating: bytes, as: UTF8.self) != nil
-            #expect(bytes.withUnsafeBufferPointer(UTF8Check.isValid) == expected, "\(bytes)")
         }
     }
 

@@ -3,6 +3,7 @@ import KopiykaTestSupport
 import Synchronization
 import Testing
 
+@testable import HTTP
 @testable import TelegramClient
 
 /// The client's thread as an executor: what runs there, and that it keeps running.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Synchronization
 import KopiykaTestSupport
 import Testing

@@ -1,10 +1,12 @@
-/// A key of an object `JSONScanner` reads: its bytes inside the body, valid only in the
+/// A key of an object `JSONReader` reads: its bytes inside the body, valid only in the
 /// `object` callback that receives it. Matched against literals (`case "update_id":`) byte
 /// by byte: making each key a `String` to compare it cost more than reading its value.
-struct JSONKey {
-    let bytes: UnsafeBufferPointer<UInt8>
+public struct JSONKey {
+    public let bytes: UnsafeBufferPointer<UInt8>
 
-    static func == (key: JSONKey, literal: StaticString) -> Bool {
+    @inlinable public init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    @inlinable public static func == (key: JSONKey, literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard key.bytes.count == count else { return false }
         let start = literal.utf8Start
@@ -12,12 +14,12 @@ struct JSONKey {
         return true
     }
 
-    static func ~= (literal: StaticString, key: JSONKey) -> Bool { key == literal }
+    @inlinable public static func ~= (literal: StaticString, key: JSONKey) -> Bool { key == literal }
 }
 
 /// UTF-8 as the standard defines it: no overlong forms, no surrogates, nothing past U+10FFFF.
-enum UTF8Check {
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+@usableFromInline enum UTF8Check {
+    @inlinable static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]

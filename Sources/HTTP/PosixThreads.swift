@@ -1,3 +1,4 @@
+import CCurl  // the compiler finds `pthread_attr_t()`, the zero initializer, through curl's headers
 import Glibc
 
 // The curl threads (the bot's among them) and the checkpoint thread, on pthreads. Foundation's

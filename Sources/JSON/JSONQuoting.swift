@@ -9,14 +9,14 @@ extension StringProtocol {
 }
 
 /// JSON string literals written into a byte buffer, for the hand-written JSON on hot paths
-/// (outbox payloads, Bot API request bodies).
+/// (`JSONWriter`, and `jsonQuoted`).
 public enum JSONQuoting {
     /// Appends `text` as a JSON string: quote, backslash and control characters escaped, the
     /// rest as it is.
     ///
     /// Cost: one pass over the UTF-8; runs that need no escape are copied whole, not byte by
     /// byte (a reply's text was 13,000 instructions a byte at a time). Pure; any thread.
-    public static func append(_ text: String, to bytes: inout [UInt8]) {
+    @inlinable public static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         bytes.append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
@@ -33,7 +33,7 @@ public enum JSONQuoting {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+    @inlinable static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
         switch byte {
         case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
         case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
@@ -47,7 +47,7 @@ public enum JSONQuoting {
         }
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    @inlinable static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

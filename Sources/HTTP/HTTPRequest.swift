@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// One HTTP exchange as the Bot API needs it: a URL, a body, and how long to wait.
+/// One HTTP exchange as the bot's outside services need it (the Bot API, Monobank, the NBU):
+/// a URL, a body, and how long to wait.
 public struct HTTPRequest: Sendable {
     public enum Method: String, Sendable { case get = "GET", post = "POST" }
 
@@ -70,7 +71,7 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// The seam between the Bot API and the wire; `CurlHTTPClient` is the real one.
+/// The seam between a service's client and the wire; `CurlHTTPClient` is the real one.
 public protocol HTTPClient: Sendable {
     func perform(_ request: HTTPRequest) async throws -> HTTPResponse
 }
