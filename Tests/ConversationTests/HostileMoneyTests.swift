@@ -137,7 +137,7 @@ import Testing
         try chat.say("/start")
         #expect(try chat.say("/budget кафе 250 300").joined().contains("/budget кафе 3000 — "))
         let household = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID
-        #expect(try chat.ledger.entries.budgets(householdID: household).isEmpty)
+        #expect(try chat.ledger.budgets.list(householdID: household).isEmpty)
         #expect(spaced(try chat.say("/budget кафе 250")).contains("250 ₴"))
     }
 

@@ -104,7 +104,7 @@ extension ReportsFeature {
             }
             category = found
         }
-        try ledger.entries.setBudget(Budget(category: category, limitMinor: limit?.minorUnits ?? 0), householdID: household.id)
+        try ledger.budgets.set(Budget(category: category, limitMinor: limit?.minorUnits ?? 0), householdID: household.id)
         let shownName = renderer.budgetName(category)
         // The month's total is no budget's name: its messages are their own ("Бюджет на місяць").
         let suffix = category == nil ? ".total" : ""
@@ -150,7 +150,7 @@ extension ReportsFeature {
         let current = YearMonth(today)
         let months = Set(entries.filter { $0.kind == .expense }.map { YearMonth($0.date) })
             .filter { $0 == current || $0 == current.previous }
-        guard !months.isEmpty, try !ledger.entries.budgets(householdID: household.id).isEmpty else { return }
+        guard !months.isEmpty, try !ledger.budgets.list(householdID: household.id).isEmpty else { return }
         let group = try FamilyFeature(context).feedChat(of: household)
         for month in months.sorted() {
             let forFamily: [BudgetStatus], forMember: [BudgetStatus]
@@ -170,8 +170,8 @@ extension ReportsFeature {
                 guard let reached = status.reachedThreshold else { continue }
                 var announce: Int?
                 for threshold in [80, 100] where threshold <= reached {
-                    if try ledger.entries.claimBudgetAlert(householdID: household.id, category: status.category, month: month,
-                                                           threshold: threshold, memberID: toFamily || group == nil ? nil : member.id) {
+                    if try ledger.budgets.claimAlert(householdID: household.id, category: status.category, month: month,
+                                                     threshold: threshold, memberID: toFamily || group == nil ? nil : member.id) {
                         announce = threshold
                     }
                 }
