@@ -87,18 +87,6 @@ import Testing
         #expect(try ledger.entries.entryView(chatID: 2, messageID: 555) == nil)
     }
 
-    @Test func rulesAreLearnedReplacedAndDeleted() throws {
-        let olha = try member()
-        try ledger.entries.learn(stems: ["шаурм", "шаурм"], category: "groceries", householdID: olha.householdID)
-        try ledger.entries.learn(stems: ["шаурм"], category: "cafe", householdID: olha.householdID)
-        let rules = try ledger.entries.categoryRules(householdID: olha.householdID)
-        #expect(rules.map(\.stem) == ["шаурм"])
-        #expect(rules.first?.category == "cafe")
-        #expect(try !ledger.entries.deleteCategoryRule(id: rules[0].id, householdID: olha.householdID + 1))
-        #expect(try ledger.entries.deleteCategoryRule(id: rules[0].id, householdID: olha.householdID))
-        #expect(try ledger.entries.categoryRules(householdID: olha.householdID).isEmpty)
-    }
-
     @Test func anExportStreamsInDateOrderAndResumes() throws {
         let olha = try member()
         for day in [5, 1, 3, 3, 2] { _ = try add(Int64(day * 100), LocalDate(year: 2026, month: 11, day: day), by: olha) }

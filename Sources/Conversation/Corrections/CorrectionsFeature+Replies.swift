@@ -15,7 +15,7 @@ extension CorrectionsFeature {
         guard !entry.isPrivate else { return }
         let stems = Set(categoryStems(of: entry.note).filter { $0.count >= 3 && !$0.allSatisfy(\.isNumber) }).sorted()
         guard !stems.isEmpty else { return }
-        try ledger.entries.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
+        try ledger.rules.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
     }
 
     /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `12.11`, `готівка`,

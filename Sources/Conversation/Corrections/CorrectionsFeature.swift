@@ -22,9 +22,9 @@ struct CorrectionsFeature: Feature {
         var page = button.page
         if let ruleID = button.ruleID {
             // The page the rule was on, so the list stays where its reader is.
-            let rules = try corrections.ledger.entries.categoryRules(householdID: householdID)
+            let rules = try corrections.ledger.rules.list(householdID: householdID)
             page = rules.firstIndex { $0.id == ruleID }.map { $0 / Self.rulesPage } ?? 0
-            try corrections.ledger.entries.deleteCategoryRule(id: ruleID, householdID: householdID)
+            try corrections.ledger.rules.delete(id: ruleID, householdID: householdID)
         }
         let view = try corrections.rulesView(call.member, page: page)
         try corrections.edit(call.press, html: view.html, buttons: view.buttons)
@@ -39,7 +39,7 @@ struct CorrectionsFeature: Feature {
     /// page `page` of them (clamped to the pages there are now).
     func rulesView(_ member: Member, page: Int = 0) throws -> (html: String, buttons: [[OutboxButton]]) {
         let l = localizer(member)
-        let rules = try ledger.entries.categoryRules(householdID: member.householdID)
+        let rules = try ledger.rules.list(householdID: member.householdID)
         guard !rules.isEmpty else { return (l("rules.empty"), []) }
         let shown = ListPage(page, total: rules.count, size: Self.rulesPage)
         // `вікон мийк` → `вікон… мийк…`: the message adds the last ellipsis.

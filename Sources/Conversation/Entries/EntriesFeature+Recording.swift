@@ -79,7 +79,7 @@ extension EntriesFeature {
     func parse(_ text: String, household: Household, today: LocalDate, member: Member? = nil) -> Result<[ParsedEntry], ParseFailure> {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
             : EntryParser(baseCurrency: household.baseCurrency)
-        let rules = (try? ledger.entries.categoryRules(householdID: household.id)).map(LearnedRules.init)
+        let rules = (try? ledger.rules.list(householdID: household.id)).map(LearnedRules.init)
         let accounts = try? member.flatMap(AccountsFeature(context).accountNames)
         return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil, accounts: accounts ?? nil)
     }

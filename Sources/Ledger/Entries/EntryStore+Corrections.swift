@@ -142,34 +142,6 @@ extension EntryStore {
         return result
     }
 
-    // MARK: Learned category rules
-
-    /// Remembers that notes with these word stems belong to `category` in this household.
-    public func learn(stems: [String], category: CategoryKey, householdID: Int64) throws {
-        for stem in Set(stems) {
-            try db.execute("""
-                INSERT INTO category_rules (household_id, stem, category) VALUES (?, ?, ?)
-                ON CONFLICT (household_id, stem) DO UPDATE SET category = excluded.category
-                """, householdID, stem, category.rawValue)
-        }
-    }
-
-    /// The household's rules: stem → category, with ids to delete them by.
-    public func categoryRules(householdID: Int64) throws -> [(id: Int64, stem: String, category: CategoryKey)] {
-        try db.remembered(RememberedRead.categoryRules(householdID: householdID)) {
-            var rules: [(id: Int64, stem: String, category: CategoryKey)] = []
-            try db.query("SELECT id, stem, category FROM category_rules WHERE household_id = ? ORDER BY stem", householdID) {
-                rules.append(($0.int64(0), $0.string(1), CategoryKey(rawValue: $0.string(2))))
-            }
-            return rules
-        }
-    }
-
-    @discardableResult
-    public func deleteCategoryRule(id: Int64, householdID: Int64) throws -> Bool {
-        try db.execute("DELETE FROM category_rules WHERE id = ? AND household_id = ?", id, householdID) == 1
-    }
-
     /// The household's categories of one kind, most used first over the months given.
     public func categoriesByUse(householdID: Int64, kind: EntryKind, months: ClosedRange<YearMonth>) throws -> [CategoryKey] {
         var keys: [CategoryKey] = []
