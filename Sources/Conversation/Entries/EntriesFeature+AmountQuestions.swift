@@ -15,7 +15,7 @@ extension EntriesFeature {
             return
         }
         let source = EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: message.messageID)
-        let id = try ledger.entries.addAmountQuestion(memberID: member.id, text: text, source: source)
+        let id = try ledger.amountQuestions.add(memberID: member.id, text: text, source: source)
         try reply(questionText(text, l), buttons: [readings.enumerated().map { index, money in
             OutboxButton(title: l.money(money, style: .compact), data: AmountButton(questionID: id, reading: index).encoded)
         }])
@@ -27,7 +27,7 @@ extension EntriesFeature {
     /// chosen amount and the others keep their most likely one.
     func chooseAmount(questionID: Int64, reading: Int, press: CallbackPress, member: Member) throws -> String? {
         let l = localizer(member)
-        guard let question = try ledger.entries.amountQuestion(id: questionID) else { return l("amount.ask.gone") }
+        guard let question = try ledger.amountQuestions.question(id: questionID) else { return l("amount.ask.gone") }
         guard question.memberID == member.id else { return l("amount.ask.not_yours") }
         let household = try household(of: member)
         let written = LocalDate(question.createdAt, in: household.timeZone)
@@ -35,12 +35,12 @@ extension EntriesFeature {
               let index = parsed.firstIndex(where: { !$0.readings.isEmpty }),
               parsed[index].readings.indices.contains(reading)
         else {
-            try ledger.entries.deleteAmountQuestion(id: questionID)
+            try ledger.amountQuestions.delete(id: questionID)
             return l("amount.ask.gone")
         }
         parsed[index].amount = parsed[index].readings[reading]
         for i in parsed.indices { parsed[i].readings = [] }
-        try ledger.entries.answerAmountQuestion(question)
+        try ledger.amountQuestions.answer(question)
         try edit(press, html: questionText(question.text, l), buttons: [])
         let chat = press.chat ?? ChatRef(id: member.telegramUserID, kind: .privateChat)
         try save(parsed, text: question.text, source: question.source, member: member, household: household,
