@@ -15,7 +15,7 @@ extension EntriesFeature {
         }
         // Only its author changes a private entry, and only where they may see it.
         guard (press.chat.map { viewer(in: $0, member) } ?? .member(member.id)).sees(known) else { return l("entry.private") }
-        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entries.entryView(chatID: chat.id, messageID: $0) } }
+        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entryViews.view(chatID: chat.id, messageID: $0) } }
         switch data {
         case .categoryChoices(_, let all):
             guard let pressed else { return nil }

@@ -66,8 +66,8 @@ extension EntriesFeature {
             try reply(l("error.amount_too_large"))
             return
         }
-        if !added.isEmpty, let view = try ledger.entries.entryViews(showing: old.map(\.id)).first(where: { $0.kind == .confirmation }) {
-            try ledger.entries.extendEntryView(view, with: added.map(\.id))
+        if !added.isEmpty, let view = try ledger.entryViews.showing(old.map(\.id)).first(where: { $0.kind == .confirmation }) {
+            try ledger.entryViews.extend(view, with: added.map(\.id))
         }
         try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
         let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entries.entry(id: $0) }
