@@ -116,7 +116,7 @@ import Testing
         #expect(spaced(try chat.say("/rate usd 4150")).hasPrefix("💱 1 USD = 4150 ₴."))
         #expect(spaced(try chat.say("/rate usd 0,415")).hasPrefix("💱 1 USD = 0,415 ₴."))
         #expect(spaced(try chat.say("/rate gbp 5500,01")).contains("від 0,55 до 5 500 ₴"))
-        #expect(try chat.ledger.entries.rates(householdID: try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID)
+        #expect(try chat.ledger.rates.own(householdID: try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID)
             == [.usd: 415_000])
         try chat.say("/start", from: .anna)
         #expect(spaced(try chat.say("/rate eur 999999", from: .anna))

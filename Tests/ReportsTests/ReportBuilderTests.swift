@@ -104,7 +104,7 @@ import Testing
         var r = try report(f, month: november, today: "2026-11-21")
         #expect(r.spentMinor == 10_000)
         #expect(r.unconverted == [Money(major: 20, currency: .usd)])
-        try ledger.entries.setRate(.usd, basePerUnitMicros: 41_000_000, householdID: f.id)
+        try ledger.rates.set(.usd, basePerUnitMicros: 41_000_000, householdID: f.id)
         r = try report(f, month: november, today: "2026-11-21")
         #expect(r.spentMinor == 92_000)
         #expect(r.unconverted.isEmpty)
