@@ -62,7 +62,7 @@ extension CorrectionsFeature {
         if change.category == changed.category && changed.category != entry.category { try learn(from: changed, household: household) }
         try EntriesFeature(context).refresh(entryIDs: [entry.id], household: household)
         try reply(l("correction.done", ["details": .text(EntryLine(entry: changed, today: today).details(l))]))
-        try ReportsFeature(context).announceBudgets(after: [changed], member: member, household: household)
+        try BudgetsFeature(context).announce(after: [changed], member: member, household: household)
     }
 
     static let deleteWords: Set<String> = ["видалити", "видали", "видалено", "удалить", "удали", "delete", "del", "🗑", "🗑\u{FE0F}"]

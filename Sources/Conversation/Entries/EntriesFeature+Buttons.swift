@@ -33,7 +33,7 @@ extension EntriesFeature {
             guard try withinMoneyLimits({ try ledger.entries.update(entry) }) else { return l("error.amount_too_large") }
             try CorrectionsFeature(context).learn(from: entry, household: household)
             try refresh(entryIDs: [entryID], household: household)
-            try ReportsFeature(context).announceBudgets(after: [entry], member: member, household: household)
+            try BudgetsFeature(context).announce(after: [entry], member: member, household: household)
             return answer
         case .switchKind:
             guard var entry else { return nil }
@@ -42,7 +42,7 @@ extension EntriesFeature {
             try ledger.entries.update(entry)
             try refresh(entryIDs: [entryID], household: household)
             if let pressed { try redraw(pressed, household: household, menu: .categories(entryID: entryID, all: false)) }
-            try ReportsFeature(context).announceBudgets(after: [entry], member: member, household: household)
+            try BudgetsFeature(context).announce(after: [entry], member: member, household: household)
             return l("entry.kind_set.\(entry.kind.rawValue)")
         case .deleteEntry:
             guard entry != nil else { return nil }

@@ -59,7 +59,7 @@ extension EntriesFeature {
         if inPrivate {
             try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: member, household: household)
         }
-        try ReportsFeature(context).announceBudgets(after: saved, member: member, household: household)
+        try BudgetsFeature(context).announce(after: saved, member: member, household: household)
         try RecurringFeature(context).offerIfRepeating(saved, member: member, household: household, reply: reply)
     }
 

@@ -1,7 +1,8 @@
 /// The conversation's features, in one list. A new feature is added here once; a command, a
 /// button or a job it adds later touches only its own folder (and `Locales/`).
 enum Features {
-    static let commands: [KnownCommand] = ReportsFeature.commands + EntriesFeature.commands + CorrectionsFeature.commands
+    static let commands: [KnownCommand] = ReportsFeature.commands + BudgetsFeature.commands
+        + EntriesFeature.commands + CorrectionsFeature.commands
         + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands + AccountsFeature.commands
         + StatementsFeature.commands + SavingsFeature.commands + MonobankFeature.commands
         + ReportsFeature.healthCommands + RecurringFeature.commands
