@@ -56,7 +56,7 @@ public struct ParseOutput: Sendable {
                 ("note", entry.note.jsonQuoted),
             ])
         }
-        // A private chat asks about the first entry that has readings (EntriesFeature.askAmount).
+        // A private chat asks about the first entry that has readings (AmountQuestionsFeature.ask).
         let ask = entries.first { !$0.readings.isEmpty }.map { entry in
             "[" + entry.readings.map { reading in
                 ParseOutput.object([("amount", reading.decimalString.jsonQuoted), ("currency", reading.currency.code.jsonQuoted)])

@@ -27,7 +27,7 @@ extension EntriesFeature {
             }
             try reply(hint(for: failure, text: text, localizer: localizer(member)))
         case .success(let stored) where stored.contains(where: { !$0.readings.isEmpty }):
-            try askAmount(stored, text: text, message: message, member: member, reply: reply)
+            try AmountQuestionsFeature(context).ask(stored, text: text, message: message, member: member, reply: reply)
         case .success(let stored):
             let source = EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: message.messageID)
             try save(stored, text: text, source: source, member: member, household: household,

@@ -9,7 +9,7 @@ enum Features {
         + QuickFeature.commands + ArchiveFeature.commands
 
     static let buttons: [ButtonNamespace] = [
-        WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
+        WelcomeFeature.buttons, AmountQuestionsFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
         AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons, StatementsFeature.matchButtons,
         StatementsFeature.bankAccountButtons,
         MonobankFeature.buttons, RecurringFeature.buttons, QuickFeature.buttons,
