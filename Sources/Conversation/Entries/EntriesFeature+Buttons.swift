@@ -31,7 +31,7 @@ extension EntriesFeature {
             guard entry.category != category else { return answer }  // Already there: nothing to learn.
             entry.category = category
             guard try withinMoneyLimits({ try ledger.entries.update(entry) }) else { return l("error.amount_too_large") }
-            try CorrectionsFeature(context).learn(from: entry, household: household)
+            try RulesFeature(context).learn(from: entry, household: household)
             try refresh(entryIDs: [entryID], household: household)
             try BudgetsFeature(context).announce(after: [entry], member: member, household: household)
             return answer
