@@ -24,8 +24,8 @@ public enum ReportsBenchmark {
                 let owner = try ledger.families.createHousehold(
                     owner: Newcomer(telegramUserID: Int64(home * 2 + 1), name: "Оля \(home)", language: "uk"),
                     timeZone: ZoneRules(identifier: "Europe/Kyiv") ?? .utc)
-                try ledger.entries.setBudget(Budget(category: "cafe", limitMinor: 300_000), householdID: owner.householdID)
-                try ledger.entries.setBudget(Budget(category: nil, limitMinor: 4_000_000), householdID: owner.householdID)
+                try ledger.budgets.set(Budget(category: "cafe", limitMinor: 300_000), householdID: owner.householdID)
+                try ledger.budgets.set(Budget(category: nil, limitMinor: 4_000_000), householdID: owner.householdID)
                 let partner = try ledger.families.addMember(
                     Newcomer(telegramUserID: Int64(home * 2 + 2), name: "Тарас \(home)", language: "uk"),
                     householdID: owner.householdID)

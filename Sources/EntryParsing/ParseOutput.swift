@@ -52,7 +52,7 @@ public struct ParseOutput: Sendable {
             line.array("entries") { list in
                 for entry in entries { list.object { Self.write(entry, to: &$0) } }
             }
-            // A private chat asks about the first entry that has readings (EntriesFeature.askAmount).
+            // A private chat asks about the first entry that has readings (AmountQuestionsFeature.ask).
             line.key("ask")
             if let asked = entries.first(where: { !$0.readings.isEmpty }) {
                 line.array { list in

@@ -42,7 +42,7 @@ extension ReportBuilder {
             month: month, today: today, baseCurrency: household.baseCurrency, totals: totals, previous: previous,
             largest: try ledger.entries.largestExpenses(householdID: household.id, month: month, limit: 3, shownTo: viewer),
             members: try ledger.families.members(householdID: household.id) + ledger.families.formerMembers(householdID: household.id),
-            budgets: try ledger.entries.budgets(householdID: household.id), context: context)
+            budgets: try ledger.budgets.list(householdID: household.id), context: context)
     }
 
     /// The household's usual month before `month`: the average spending of the last three
@@ -92,7 +92,7 @@ extension ReportBuilder {
     public static func budgetStatuses(from ledger: Ledger, household: Household, month: YearMonth, today: LocalDate,
                                       shownTo viewer: Viewer) throws -> [BudgetStatus] {
         // Budgets first: most families set none, and every entry asks (the month's totals are the costlier read).
-        let budgets = try ledger.entries.budgets(householdID: household.id)
+        let budgets = try ledger.budgets.list(householdID: household.id)
         guard !budgets.isEmpty else { return [] }
         let expenses = try ledger.entries.monthTotals(householdID: household.id, months: month...month).filter { $0.kind == .expense }
         let hidden = budgets.allSatisfy { $0.category == nil } ? []

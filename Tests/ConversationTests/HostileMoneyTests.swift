@@ -116,7 +116,7 @@ import Testing
         #expect(spaced(try chat.say("/rate usd 4150")).hasPrefix("💱 1 USD = 4150 ₴."))
         #expect(spaced(try chat.say("/rate usd 0,415")).hasPrefix("💱 1 USD = 0,415 ₴."))
         #expect(spaced(try chat.say("/rate gbp 5500,01")).contains("від 0,55 до 5 500 ₴"))
-        #expect(try chat.ledger.entries.rates(householdID: try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID)
+        #expect(try chat.ledger.rates.own(householdID: try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID)
             == [.usd: 415_000])
         try chat.say("/start", from: .anna)
         #expect(spaced(try chat.say("/rate eur 999999", from: .anna))
@@ -137,7 +137,7 @@ import Testing
         try chat.say("/start")
         #expect(try chat.say("/budget кафе 250 300").joined().contains("/budget кафе 3000 — "))
         let household = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID
-        #expect(try chat.ledger.entries.budgets(householdID: household).isEmpty)
+        #expect(try chat.ledger.budgets.list(householdID: household).isEmpty)
         #expect(spaced(try chat.say("/budget кафе 250")).contains("250 ₴"))
     }
 

@@ -17,7 +17,7 @@ extension PrivacyTests {
     func snapshot(of owner: Sender) throws -> String {
         let member = try #require(try chat.ledger.families.member(telegramUserID: owner.id))
         let ledger = chat.ledger
-        return "\(try entries(of: owner)) \(try ledger.entries.categoryRules(householdID: member.householdID).map(\.stem)) "
+        return "\(try entries(of: owner)) \(try ledger.rules.list(householdID: member.householdID).map(\.stem)) "
             + "\(try ledger.families.household(id: member.householdID).map { "\($0)" } ?? "") \(try ledger.families.members(householdID: member.householdID)) "
             + "\(try ledger.families.openInvitations(householdID: member.householdID))"
     }

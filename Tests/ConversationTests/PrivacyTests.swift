@@ -48,7 +48,7 @@ import Testing
         for household in households {
             let member = try #require(try chat.ledger.families.member(telegramUserID: household.owner.id))
             #expect(try chat.ledger.entries.count(householdID: member.householdID) == 1)
-            #expect(try chat.ledger.entries.budgets(householdID: member.householdID).count == 1)
+            #expect(try chat.ledger.budgets.list(householdID: member.householdID).count == 1)
         }
     }
 

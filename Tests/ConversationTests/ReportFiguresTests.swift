@@ -89,7 +89,7 @@ import Testing
         try chat.say("/start", from: nina)
         #expect(try say(command, nina) == answer)
         let member = try #require(try chat.ledger.families.member(telegramUserID: nina.id))
-        #expect(try chat.ledger.entries.budgets(householdID: member.householdID).isEmpty)
+        #expect(try chat.ledger.budgets.list(householdID: member.householdID).isEmpty)
     }
 
     @Test(arguments: [

@@ -72,33 +72,6 @@ import Testing
         #expect(try add(400, by: olha).id == latest.id + 2)
     }
 
-    @Test func viewsAreFoundByTheirEntriesAndTheirTelegramMessage() throws {
-        let olha = try member()
-        let first = try add(100, by: olha), second = try add(200, by: olha)
-        let outbox = try ledger.outbox.enqueue(.message(html: "✅"), chatID: 1)
-        try ledger.entries.recordEntryView(.confirmation, outboxID: outbox, entryIDs: [second.id, first.id])
-        let list = try ledger.outbox.enqueue(.message(html: "1. 2."), chatID: 1)
-        try ledger.entries.recordEntryView(.list, outboxID: list, entryIDs: [first.id], header: "🕘")
-        #expect(try ledger.entries.entryViews(showing: [first.id]).map(\.kind) == [.confirmation, .list])
-        #expect(try ledger.entries.entryViews(showing: [second.id]).first?.entryIDs == [second.id, first.id])
-        #expect(try ledger.entries.entryViews(showing: [first.id]).last?.header == "🕘")
-        try ledger.outbox.complete(try ledger.outbox.pending()[0], with: .sent(messageID: 555))
-        #expect(try ledger.entries.entryView(chatID: 1, messageID: 555)?.outboxID == outbox)
-        #expect(try ledger.entries.entryView(chatID: 2, messageID: 555) == nil)
-    }
-
-    @Test func rulesAreLearnedReplacedAndDeleted() throws {
-        let olha = try member()
-        try ledger.entries.learn(stems: ["шаурм", "шаурм"], category: "groceries", householdID: olha.householdID)
-        try ledger.entries.learn(stems: ["шаурм"], category: "cafe", householdID: olha.householdID)
-        let rules = try ledger.entries.categoryRules(householdID: olha.householdID)
-        #expect(rules.map(\.stem) == ["шаурм"])
-        #expect(rules.first?.category == "cafe")
-        #expect(try !ledger.entries.deleteCategoryRule(id: rules[0].id, householdID: olha.householdID + 1))
-        #expect(try ledger.entries.deleteCategoryRule(id: rules[0].id, householdID: olha.householdID))
-        #expect(try ledger.entries.categoryRules(householdID: olha.householdID).isEmpty)
-    }
-
     @Test func anExportStreamsInDateOrderAndResumes() throws {
         let olha = try member()
         for day in [5, 1, 3, 3, 2] { _ = try add(Int64(day * 100), LocalDate(year: 2026, month: 11, day: day), by: olha) }

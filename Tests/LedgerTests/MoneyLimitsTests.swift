@@ -80,9 +80,9 @@ import Testing
         let olha = try olha()
         _ = try ledger.entries.add([entry(.max / 2, .usd), entry(.max / 2, .usd)], by: olha)
         #expect(throws: MoneyOverflow.self) {
-            try ledger.entries.setRate(.usd, basePerUnitMicros: 2_000_000, householdID: olha.householdID)
+            try ledger.rates.set(.usd, basePerUnitMicros: 2_000_000, householdID: olha.householdID)
         }
-        #expect(try ledger.entries.rates(householdID: olha.householdID).isEmpty)
+        #expect(try ledger.rates.own(householdID: olha.householdID).isEmpty)
         let usd = try #require(try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november).first)
         #expect(usd.unconverted == 2 && usd.baseMinor == 0)
     }

@@ -43,7 +43,7 @@ import Testing
         var total = try #require(try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november).first)
         #expect(total.unconverted == 1)
         #expect(total.baseMinor == 0)
-        try ledger.entries.setRate(.usd, basePerUnitMicros: 41_250_000, householdID: olha.householdID)
+        try ledger.rates.set(.usd, basePerUnitMicros: 41_250_000, householdID: olha.householdID)
         total = try #require(try ledger.entries.monthTotals(householdID: olha.householdID, months: november...november).first)
         #expect(total.unconverted == 0)
         #expect(total.baseMinor == 82_500)  // $20.00 × 41.25
@@ -79,7 +79,7 @@ import Testing
         var ids: [Int64] = []
         let categories: [CategoryKey] = ["cafe", "taxi", "groceries", "salary"]
         let currencies: [Currency] = [.uah, .uah, .usd, .eur]
-        try ledger.entries.setRate(.eur, basePerUnitMicros: 45_000_000, householdID: olha.householdID)
+        try ledger.rates.set(.eur, basePerUnitMicros: 45_000_000, householdID: olha.householdID)
         for step in 0..<600 {
             let action = ids.isEmpty ? 0 : Int.random(in: 0..<3, using: &generator)
             switch action {
@@ -101,7 +101,7 @@ import Testing
                 let index = Int.random(in: 0..<ids.count, using: &generator)
                 try ledger.entries.delete(entryID: ids.remove(at: index))
             }
-            if step == 300 { try ledger.entries.setRate(.usd, basePerUnitMicros: 41_000_000, householdID: olha.householdID) }
+            if step == 300 { try ledger.rates.set(.usd, basePerUnitMicros: 41_000_000, householdID: olha.householdID) }
         }
         #expect(try ledger.entries.monthTotalsMismatches() == 0)
         let before = try ledger.entries.monthTotals(householdID: olha.householdID, months: november.previous...november.next)

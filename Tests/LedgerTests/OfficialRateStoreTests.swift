@@ -82,7 +82,7 @@ import Testing
     @Test func aHouseholdsOwnRateWins() throws {
         let member = try olha()
         try rates.record(nbu(41_234_500, on: friday), for: friday)
-        try ledger.entries.setRate(.usd, basePerUnitMicros: 40_000_000, householdID: member.householdID)
+        try ledger.rates.set(.usd, basePerUnitMicros: 40_000_000, householdID: member.householdID)
         let stored = try ledger.entries.add([coffee(1_000, .usd, on: friday), coffee(1_000, .eur, on: friday)], by: member)
         #expect(stored.map(\.baseMinor) == [40_000, 48_000])
         // A waiting entry of a household with its own rate is the household's: the NBU's leaves it.

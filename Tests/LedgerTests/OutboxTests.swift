@@ -76,7 +76,7 @@ import Testing
         let ledger = test.ledger
         let reply = try ledger.outbox.enqueue(.message(html: "Привіт"), chatID: 1)
         let confirmation = try ledger.outbox.enqueue(.message(html: "✅ кава · 85 ₴"), chatID: 1)
-        try ledger.entries.recordEntryView(.confirmation, outboxID: confirmation, entryIDs: [])
+        try ledger.entryViews.record(.confirmation, outboxID: confirmation, entryIDs: [])
         let export = try ledger.outbox.enqueue(.document(fileName: "a.csv", data: Data(count: 99_000), caption: nil), chatID: 1)
         let refused = try ledger.outbox.enqueue(.message(html: "a < b"), chatID: 1)
         let waiting = try ledger.outbox.enqueue(.message(html: "ще не надіслано"), chatID: 2)
@@ -93,7 +93,7 @@ import Testing
         #expect(try ledger.outbox.sentMessageID(outboxID: reply) == nil)
         #expect(try ledger.outbox.sentMessageID(outboxID: export) == nil)
         #expect(try ledger.outbox.sentMessageID(outboxID: confirmation) == 101)
-        #expect(try ledger.entries.entryView(chatID: 1, messageID: 101)?.outboxID == confirmation)
+        #expect(try ledger.entryViews.view(chatID: 1, messageID: 101)?.outboxID == confirmation)
 
         clock.advance(by: OutboxRetention.failed)
         try ledger.outbox.prune(limit: 100)
@@ -102,7 +102,7 @@ import Testing
         clock.advance(by: OutboxRetention.shown)
         try ledger.outbox.prune(limit: 100)
         #expect(try ledger.outbox.rowCount() == 1)
-        #expect(try ledger.entries.entryView(outboxID: confirmation) == nil)
+        #expect(try ledger.entryViews.view(outboxID: confirmation) == nil)
         #expect(try ledger.outbox.pending().map(\.id) == [waiting])
     }
 

@@ -104,7 +104,7 @@ import Testing
         var r = try report(f, month: november, today: "2026-11-21")
         #expect(r.spentMinor == 10_000)
         #expect(r.unconverted == [Money(major: 20, currency: .usd)])
-        try ledger.entries.setRate(.usd, basePerUnitMicros: 41_000_000, householdID: f.id)
+        try ledger.rates.set(.usd, basePerUnitMicros: 41_000_000, householdID: f.id)
         r = try report(f, month: november, today: "2026-11-21")
         #expect(r.spentMinor == 92_000)
         #expect(r.unconverted.isEmpty)
@@ -113,8 +113,8 @@ import Testing
 
     @Test func budgetsShowWhatIsLeftAndPerDay() throws {
         let f = try family()
-        try ledger.entries.setBudget(Budget(category: "cafe", limitMinor: 300_000), householdID: f.id)
-        try ledger.entries.setBudget(Budget(category: nil, limitMinor: 1_000_000), householdID: f.id)
+        try ledger.budgets.set(Budget(category: "cafe", limitMinor: 300_000), householdID: f.id)
+        try ledger.budgets.set(Budget(category: nil, limitMinor: 1_000_000), householdID: f.id)
         try add(f.olha, 1_766, "cafe", "2026-11-05")
         try add(f.olha, 9_000, "groceries", "2026-11-06")
         let r = try report(f, month: november, today: "2026-11-22")

@@ -85,7 +85,7 @@ extension AccountsFeature {
     /// The household's money in its currency, and what had no rate, per currency.
     func total(_ listed: [(Account, AccountBalance?)], household: Household) throws -> (Int64, [Money]) {
         let base = household.baseCurrency
-        let rates = try ledger.entries.rateTable(householdID: household.id, base: base, on: today(of: household))
+        let rates = try ledger.rates.table(householdID: household.id, base: base, on: today(of: household))
         var total: Int64 = 0
         var unconverted: [Currency: Int64] = [:]
         for (_, balance) in listed {

@@ -5,19 +5,6 @@ import Ledger
 import Localization
 
 extension CorrectionsFeature {
-    /// Remembers the note's words for the entry's category, so the next such note lands
-    /// there. A one-word note makes a one-word rule: the member moved that word alone. A
-    /// longer note makes one rule of all its words together, which a later note matches only
-    /// when it holds every one of them: moving `мийка вікон` to Дім moves the next
-    /// `вікна мийка`, never a car's `мийка`. Short words (`з`, `на`) and numbers teach
-    /// nothing; a private entry's words teach nothing either, since `/rules` shows them.
-    func learn(from entry: Entry, household: Household) throws {
-        guard !entry.isPrivate else { return }
-        let stems = Set(categoryStems(of: entry.note).filter { $0.count >= 3 && !$0.allSatisfy(\.isNumber) }).sorted()
-        guard !stems.isEmpty else { return }
-        try ledger.entries.learn(stems: [stems.joined(separator: LearnedRules.separator)], category: entry.category, householdID: household.id)
-    }
-
     /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `12.11`, `готівка`,
     /// `дохід`, or `видалити` changes that entry; a reply that changes nothing says so.
     func correct(_ view: EntryView, with text: String, member: Member, reply: Replier) throws {
@@ -59,10 +46,12 @@ extension CorrectionsFeature {
             try reply(l("error.amount_too_large"))
             return
         }
-        if change.category == changed.category && changed.category != entry.category { try learn(from: changed, household: household) }
+        if change.category == changed.category && changed.category != entry.category {
+            try RulesFeature(context).learn(from: changed, household: household)
+        }
         try EntriesFeature(context).refresh(entryIDs: [entry.id], household: household)
         try reply(l("correction.done", ["details": .text(EntryLine(entry: changed, today: today).details(l))]))
-        try ReportsFeature(context).announceBudgets(after: [changed], member: member, household: household)
+        try BudgetsFeature(context).announce(after: [changed], member: member, household: household)
     }
 
     static let deleteWords: Set<String> = ["видалити", "видали", "видалено", "удалить", "удали", "delete", "del", "🗑", "🗑\u{FE0F}"]

@@ -15,7 +15,7 @@ extension EntriesFeature {
         }
         // Only its author changes a private entry, and only where they may see it.
         guard (press.chat.map { viewer(in: $0, member) } ?? .member(member.id)).sees(known) else { return l("entry.private") }
-        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entries.entryView(chatID: chat.id, messageID: $0) } }
+        let pressed = try press.chat.flatMap { chat in try press.messageID.flatMap { try ledger.entryViews.view(chatID: chat.id, messageID: $0) } }
         switch data {
         case .categoryChoices(_, let all):
             guard let pressed else { return nil }
@@ -31,9 +31,9 @@ extension EntriesFeature {
             guard entry.category != category else { return answer }  // Already there: nothing to learn.
             entry.category = category
             guard try withinMoneyLimits({ try ledger.entries.update(entry) }) else { return l("error.amount_too_large") }
-            try CorrectionsFeature(context).learn(from: entry, household: household)
+            try RulesFeature(context).learn(from: entry, household: household)
             try refresh(entryIDs: [entryID], household: household)
-            try ReportsFeature(context).announceBudgets(after: [entry], member: member, household: household)
+            try BudgetsFeature(context).announce(after: [entry], member: member, household: household)
             return answer
         case .switchKind:
             guard var entry else { return nil }
@@ -42,7 +42,7 @@ extension EntriesFeature {
             try ledger.entries.update(entry)
             try refresh(entryIDs: [entryID], household: household)
             if let pressed { try redraw(pressed, household: household, menu: .categories(entryID: entryID, all: false)) }
-            try ReportsFeature(context).announceBudgets(after: [entry], member: member, household: household)
+            try BudgetsFeature(context).announce(after: [entry], member: member, household: household)
             return l("entry.kind_set.\(entry.kind.rawValue)")
         case .deleteEntry:
             guard entry != nil else { return nil }

@@ -17,9 +17,9 @@ extension EntriesFeature {
         let old = try ledger.entries.list(sourceChatID: message.chat.id, sourceMessageID: messageID)
         // A message the bot asked about (two plausible amounts) and its writer then edited: the
         // question closes and the new text is read as a new message is; it went unanswered.
-        if old.isEmpty, let question = try ledger.entries.amountQuestion(chatID: message.chat.id, messageID: messageID),
-           try ledger.entries.amountQuestion(id: question)?.memberID == member.id {
-            try ledger.entries.deleteAmountQuestion(id: question)
+        if old.isEmpty, let question = try ledger.amountQuestions.questionID(chatID: message.chat.id, messageID: messageID),
+           try ledger.amountQuestions.question(id: question)?.memberID == member.id {
+            try ledger.amountQuestions.delete(id: question)
             try record(message.text.trimmed, message: message, member: member, reply: Replier(ledger: ledger, chat: message.chat))
             return
         }
@@ -32,7 +32,7 @@ extension EntriesFeature {
         if let command = Command(text, botUsername: settings.botUsername), command.name == "add" { text = command.argument }
         let parsed: [ParsedEntry]
         // As of the day it was written: for a pressed reading, not the press's day.
-        let written = LocalDate(try ledger.entries.writtenAt(chatID: message.chat.id, messageID: messageID) ?? old[0].createdAt,
+        let written = LocalDate(try ledger.amountQuestions.writtenAt(chatID: message.chat.id, messageID: messageID) ?? old[0].createdAt,
                                 in: household.timeZone)
         switch parse(text, household: household, today: written, member: member) {
         case .success(let entries) where entries.contains(where: { !$0.readings.isEmpty }):
@@ -66,11 +66,11 @@ extension EntriesFeature {
             try reply(l("error.amount_too_large"))
             return
         }
-        if !added.isEmpty, let view = try ledger.entries.entryViews(showing: old.map(\.id)).first(where: { $0.kind == .confirmation }) {
-            try ledger.entries.extendEntryView(view, with: added.map(\.id))
+        if !added.isEmpty, let view = try ledger.entryViews.showing(old.map(\.id)).first(where: { $0.kind == .confirmation }) {
+            try ledger.entryViews.extend(view, with: added.map(\.id))
         }
         try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
         let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entries.entry(id: $0) }
-        try ReportsFeature(context).announceBudgets(after: changed, member: member, household: household)
+        try BudgetsFeature(context).announce(after: changed, member: member, household: household)
     }
 }

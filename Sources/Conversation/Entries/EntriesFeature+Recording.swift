@@ -27,7 +27,7 @@ extension EntriesFeature {
             }
             try reply(hint(for: failure, text: text, localizer: localizer(member)))
         case .success(let stored) where stored.contains(where: { !$0.readings.isEmpty }):
-            try askAmount(stored, text: text, message: message, member: member, reply: reply)
+            try AmountQuestionsFeature(context).ask(stored, text: text, message: message, member: member, reply: reply)
         case .success(let stored):
             let source = EntrySource(updateID: message.updateID, chatID: message.chat.id, messageID: message.messageID)
             try save(stored, text: text, source: source, member: member, household: household,
@@ -59,7 +59,7 @@ extension EntriesFeature {
         if inPrivate {
             try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: member, household: household)
         }
-        try ReportsFeature(context).announceBudgets(after: saved, member: member, household: household)
+        try BudgetsFeature(context).announce(after: saved, member: member, household: household)
         try RecurringFeature(context).offerIfRepeating(saved, member: member, household: household, reply: reply)
     }
 
@@ -79,7 +79,7 @@ extension EntriesFeature {
     func parse(_ text: String, household: Household, today: LocalDate, member: Member? = nil) -> Result<[ParsedEntry], ParseFailure> {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
             : EntryParser(baseCurrency: household.baseCurrency)
-        let rules = (try? ledger.entries.categoryRules(householdID: household.id)).map(LearnedRules.init)
+        let rules = (try? ledger.rules.list(householdID: household.id)).map(LearnedRules.init)
         let accounts = try? member.flatMap(AccountsFeature(context).accountNames)
         return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil, accounts: accounts ?? nil)
     }
@@ -97,35 +97,5 @@ extension EntriesFeature {
         default:
             return l("error.\(failure.rawValue)")
         }
-    }
-}
-
-/// A household's learned rules, as the parser's seam asks for them. A rule of several stems
-/// (learned from a note of several words) applies when the note holds all of them, and beats
-/// a one-stem rule; among one-stem rules, the first of the note's stems that has one decides.
-struct LearnedRules: CategoryRules {
-    /// Between the stems of a rule of several words, as the ledger keeps them.
-    static let separator = " "
-
-    let byStem: [String: CategoryKey]
-    /// Rules of several stems, those of the most stems first.
-    let phrases: [(stems: Set<String>, category: CategoryKey)]
-
-    init(_ rules: [(id: Int64, stem: String, category: CategoryKey)]) {
-        let single = rules.filter { !$0.stem.contains(Self.separator) }
-        byStem = Dictionary(single.map { ($0.stem, $0.category) }, uniquingKeysWith: { first, _ in first })
-        phrases = rules.filter { $0.stem.contains(Self.separator) }
-            .map { (Set($0.stem.split(separator: Character(Self.separator)).map(String.init)), $0.category) }
-            .sorted { $0.stems.count > $1.stems.count }
-    }
-
-    var isEmpty: Bool { byStem.isEmpty && phrases.isEmpty }
-
-    func category(forStems stems: [String]) -> CategoryKey? {
-        if !phrases.isEmpty {
-            let present = Set(stems)
-            if let phrase = phrases.first(where: { $0.stems.isSubset(of: present) }) { return phrase.category }
-        }
-        return stems.lazy.compactMap { byStem[$0] }.first
     }
 }

@@ -19,7 +19,7 @@ extension EntriesFeature {
     /// chat of someone who left).
     func refresh(entryIDs: [Int64], household: Household) throws {
         let chats = try FamilyFeature(context).chats(of: household)
-        for view in try ledger.entries.entryViews(showing: entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
+        for view in try ledger.entryViews.showing(entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
         try FamilyBroadcaster(family: FamilyFeature(context)).refresh(entryIDs: entryIDs, household: household)
     }
 
@@ -36,7 +36,7 @@ extension EntriesFeature {
               header: String? = nil, stored: [Entry] = []) throws -> Int64 {
         let shown = try viewRenderer(chatID: reply.chat.id, household: household).render(kind, entryIDs: entryIDs, stored: stored)
         let outboxID = try reply([header, shown.html].compactMap { $0 }.joined(separator: "\n"), buttons: shown.buttons)
-        try ledger.entries.recordEntryView(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
+        try ledger.entryViews.record(kind, outboxID: outboxID, entryIDs: entryIDs, header: header)
         return outboxID
     }
 }

@@ -4,9 +4,8 @@ import KopiykaCore
 import Ledger
 import Localization
 
-/// Entries: what a message records (`кава 85`), the question when its amount is unsure, an
-/// edited message read again, the messages that show entries with their buttons, and `/add`,
-/// `/today`, `/week`, `/history`, `/undo`.
+/// Entries: what a message records (`кава 85`), an edited message read again, the messages
+/// that show entries with their buttons, and `/add`, `/today`, `/week`, `/history`, `/undo`.
 struct EntriesFeature: Feature {
     let context: ConversationContext
     init(_ context: ConversationContext) { self.context = context }
@@ -30,11 +29,6 @@ struct EntriesFeature: Feature {
         },
     ]
 
-    static let buttons = ButtonNamespace.of(AmountButton.self) { button, call in
-        try EntriesFeature(call.context).chooseAmount(questionID: button.questionID, reading: button.reading,
-                                                      press: call.press, member: call.member)
-    }
-
     static let entryButtons = ButtonNamespace.of(EntryButton.self) { button, call in
         try EntriesFeature(call.context).press(button, press: call.press, member: call.member)
     }
@@ -48,26 +42,5 @@ struct EntriesFeature: Feature {
               entries.allSatisfy({ $0.readings.isEmpty }) else { return false }
         return entries.allSatisfy { $0.account != nil || ![.other, .otherIncome].contains($0.category) }
             || parser.readsAsEntry(text, today: today)
-    }
-}
-
-/// `amt:<question id>:<reading>`: one reading of a message the bot asked about.
-struct AmountButton: ButtonData {
-    static let prefixes: Set<String> = ["amt"]
-    let questionID: Int64
-    let reading: Int
-
-    var encoded: String { "amt:\(questionID):\(reading)" }
-
-    init(questionID: Int64, reading: Int) {
-        self.questionID = questionID
-        self.reading = reading
-    }
-
-    init?(fields: [Substring]) {
-        guard fields.count == 3, fields[0] == "amt", let question = Self.id(fields, 1), let reading = Int(fields[2]),
-              (0..<8).contains(reading)
-        else { return nil }
-        self.init(questionID: question, reading: reading)
     }
 }

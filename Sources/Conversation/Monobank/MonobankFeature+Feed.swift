@@ -62,7 +62,7 @@ extension MonobankFeature {
         if !entries.isEmpty {
             let household = try household(of: member)
             try FamilyBroadcaster(family: FamilyFeature(context)).postBank(entries, source: .feed, by: member, household: household)
-            try ReportsFeature(context).announceBudgets(after: entries, member: member, household: household)
+            try BudgetsFeature(context).announce(after: entries, member: member, household: household)
         }
         if account.cursor == nil {
             guard !facts.isEmpty else { return }

@@ -44,7 +44,7 @@ extension MonobankFeature {
         try EntriesFeature(context).refresh(entryIDs: [entryID], household: household)
         try edit(call.press, html: l("correction.done", ["details": .text(EntryLine(entry: entry, today: today(of: household)).details(l))]),
                  buttons: [])
-        try ReportsFeature(context).announceBudgets(after: [entry], member: call.member, household: household)
+        try BudgetsFeature(context).announce(after: [entry], member: call.member, household: household)
         return nil
     }
 }

@@ -104,6 +104,6 @@ extension RecurringFeature {
         if reply.chat.kind == .privateChat {
             try FamilyBroadcaster(family: FamilyFeature(context)).post([entry], by: member, household: household)
         }
-        try ReportsFeature(context).announceBudgets(after: [entry], member: member, household: household)
+        try BudgetsFeature(context).announce(after: [entry], member: member, household: household)
     }
 }

@@ -90,7 +90,7 @@ extension RecurringFeature {
         _ = try EntriesFeature(context).show(.confirmation, entryIDs: saved.map(\.id), household: household,
                                              reply: privateChat(of: author), header: header)
         try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: author, household: household)
-        try ReportsFeature(context).announceBudgets(after: saved, member: author, household: household)
+        try BudgetsFeature(context).announce(after: saved, member: author, household: household)
     }
 
     /// The day before: "Завтра: садочок 2 500 ₴"; on the day (or late, after downtime): one

@@ -5,8 +5,7 @@ import Ledger
 import Localization
 import Reports
 
-/// The pictures that follow a report's text: the month's categories, a year's months, a
-/// budget's month so far. Each is a `sendPhoto` row whose caption is the legend (the
+/// The pictures that follow a report's text: the month's categories, a year's months. Each is a `sendPhoto` row whose caption is the legend (the
 /// picture itself has no words), or nil when there is nothing to draw. The text goes first
 /// (it is longer than a caption may be); the chart shows only what that text shows.
 extension ReportsFeature {
@@ -35,7 +34,7 @@ extension ReportsFeature {
                                                   "share": .number(percent)]))
         }
         guard let image = CategoryChart(bars: bars).render() else { return nil }
-        return photo(image, name: "report-\(report.month.iso).png", legend: legend)
+        return .chartPhoto(image, name: "report-\(report.month.iso).png", legend: legend)
     }
 
     func chart(_ report: YearReport, _ l: Localizer) -> OutboxContent? {
@@ -45,45 +44,16 @@ extension ReportsFeature {
             return MonthsChart.Month(spentMinor: line?.spentMinor ?? 0, incomeMinor: line?.incomeMinor ?? 0)
         }
         guard let image = MonthsChart(months: months, currency: report.baseCurrency).render() else { return nil }
-        return photo(image, name: "report-\(report.year).png", legend: [l("chart.legend.year", [
+        return .chartPhoto(image, name: "report-\(report.year).png", legend: [l("chart.legend.year", [
             "spent": .text(MonthsChart.spending.square), "income": .text(MonthsChart.income.square), "year": .text(String(report.year)),
         ])])
     }
+}
 
-    /// The month's spending day by day against the whole month's budget (or, without one, the
-    /// first category's) and its even pace. Private entries `viewer` may not see count in the
-    /// line, as in the text's total, but on its last day, not on theirs.
-    func budgetChart(household: Household, shownTo viewer: Viewer, _ l: Localizer) throws -> OutboxContent? {
-        let today = today(of: household), month = YearMonth(today)
-        var values: [Int64] = [0]
-        let status: BudgetStatus
-        do {
-            let statuses = try budgetStatuses(household, month: month, today: today, shownTo: viewer)
-            guard let chosen = statuses.first(where: { $0.category == nil }) ?? statuses.first, chosen.spentMinor > 0 else { return nil }
-            status = chosen
-            let days = try ledger.entries.dailyExpenses(householdID: household.id, dates: month.firstDay...today,
-                                                        category: status.category, shownTo: viewer)
-            for day in month.firstDay.day...today.day {
-                values.append(try CheckedMinor.add(values.last ?? 0, days[month.firstDay.adding(days: day - 1)] ?? 0))
-            }
-        } catch is MoneyOverflow {
-            return nil
-        }
-        // What the reader may not see (and entries dated later this month) lands on today.
-        values.append(max(values.removeLast(), status.spentMinor))
-        let marks = [1, 10, 20, month.dayCount].map { DaysChart.Mark(slot: $0, day: $0) }
-        let chart = DaysChart(values: values, slots: month.dayCount + 1, currency: household.baseCurrency,
-                              guide: status.limitMinor, limit: status.limitMinor, marks: marks)
-        guard let image = chart.render() else { return nil }
-        return photo(image, name: "budget-\(month.iso).png", legend: [l("chart.legend.budget", [
-            "name": .text(ReportRenderer(l).budgetName(status.category)), "spent": .text(chart.line.square),
-            "pace": .text(DaysChart.guideColour.square), "limit": .text(DaysChart.limitColour.square),
-            "amount": .money(Money(minorUnits: status.limitMinor, currency: household.baseCurrency)),
-        ])])
-    }
-
-    /// The legend's lines as a caption, the last ones left out past Telegram's 1024.
-    private func photo(_ image: ChartImage, name: String, legend: [String]) -> OutboxContent {
+extension OutboxContent {
+    /// A chart as a `sendPhoto` row: the legend's lines as its caption, the last ones left out
+    /// past Telegram's 1024.
+    static func chartPhoto(_ image: ChartImage, name: String, legend: [String]) -> OutboxContent {
         var lines = legend
         while lines.count > 1, lines.joined(separator: "\n").utf16.count > 1024 { lines.removeLast() }
         let caption = lines.joined(separator: "\n")

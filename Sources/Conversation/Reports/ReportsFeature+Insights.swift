@@ -54,14 +54,15 @@ extension ReportsFeature {
             let today = today(of: household)
             let firstDay = try ledger.entries.firstDay(of: household)
             let average = try ReportBuilder.usualMonth(ledger, household: household, before: month, firstDay: firstDay)
-            let budgets = (try? budgetStatuses(household, month: month, today: today, shownTo: viewer)) ?? []
+            let budgetFeature = BudgetsFeature(context)
+            let budgets = (try? budgetFeature.statuses(household, month: month, today: today, shownTo: viewer)) ?? []
             var scored = InsightBuilder.Scored.month
             let isRunning = YearMonth(today) == month
             let start = max(month.firstDay, firstDay ?? month.firstDay)
             if isRunning, today.daysSinceEpoch - start.daysSinceEpoch + 1 < Self.scoredDays {
                 let earlier = back(1)
                 if let previous, earlier.firstDay >= firstDay ?? earlier.firstDay, previous.spentMinor > 0 || previous.incomeMinor > 0 {
-                    scored = .earlier(earlier, previous, budgets: (try? budgetStatuses(household, month: earlier, today: today, shownTo: viewer)) ?? [])
+                    scored = .earlier(earlier, previous, budgets: (try? budgetFeature.statuses(household, month: earlier, today: today, shownTo: viewer)) ?? [])
                 } else {
                     scored = .tooEarly
                 }

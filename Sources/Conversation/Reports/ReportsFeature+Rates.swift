@@ -25,7 +25,7 @@ extension ReportsFeature {
             ])
         }
         do {
-            try ledger.entries.setRate(currency, basePerUnitMicros: micros, householdID: household.id)
+            try ledger.rates.set(currency, basePerUnitMicros: micros, householdID: household.id)
         } catch is MoneyOverflow {
             return l("report.too_large")
         }
@@ -36,7 +36,7 @@ extension ReportsFeature {
     func ratesInUse(member: Member, household: Household) throws -> String {
         let l = localizer(member)
         let base = household.baseCurrency
-        let lines = try ledger.entries.ratesInUse(householdID: household.id, base: base, on: today(of: household)).map { rate in
+        let lines = try ledger.rates.inUse(householdID: household.id, base: base, on: today(of: household)).map { rate in
             var arguments: [String: MessageArgument] = ["currency": .text(rate.currency.code), "base": .text(MoneyFormatter.symbol(of: base))]
             if let micros = rate.basePerUnitMicros { arguments["rate"] = .text(l.number(Self.decimal(micros: micros))) }
             switch rate.source {

@@ -4,8 +4,9 @@ import Ledger
 import Localization
 import Reports
 
-/// Reports and budgets: `/report` for a month or a year, `/budget` with the alerts that follow
-/// new entries, and `/rate` for the exchange rates entries in other currencies are counted by.
+/// Reports: `/report` for a month or a year, with its chart and insights, the answers to
+/// questions about the figures, and `/rate` for the exchange rates entries in other currencies
+/// are counted by. Budgets have their own room (`BudgetsFeature`).
 struct ReportsFeature: Feature {
     let context: ConversationContext
     init(_ context: ConversationContext) { self.context = context }
@@ -21,17 +22,6 @@ struct ReportsFeature: Feature {
             let report = try reports.report(call.argument, member: call.member, household: call.household, shownTo: viewer)
             try call.reply(report.text + (try reports.waitingLine(call.member, shownTo: viewer)))
             if let chart = report.chart { try call.reply.send(chart) }
-        },
-        KnownCommand("budget", section: .reports, helpRank: 20, menuRank: 2, aliases: ["biudzhet"],
-                     words: ["бюджет", "бюджети", "бюджеты", "budget", "budgets"]) { call in
-            let reports = ReportsFeature(call.context)
-            let viewer = reports.viewer(in: call.message.chat, call.member)
-            let text = try reports.budget(call.argument, member: call.member, household: call.household, shownTo: viewer)
-            try call.reply(text + (call.argument.isEmpty ? try reports.waitingLine(call.member, shownTo: viewer) : ""))
-            if call.argument.isEmpty, let chart = try reports.budgetChart(household: call.household, shownTo: viewer,
-                                                                           reports.localizer(call.member)) {
-                try call.reply.send(chart)
-            }
         },
         KnownCommand("rate", section: .entries, helpRank: 80, menuRank: 12, words: ["курс", "курси", "курсы", "rate", "rates"]) { call in
             try call.reply(try ReportsFeature(call.context).rate(call.argument, member: call.member, household: call.household))

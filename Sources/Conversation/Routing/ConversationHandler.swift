@@ -110,6 +110,6 @@ public final class ConversationHandler {
     /// The entries shown by the message this one replies to, if it replies to such a message.
     func replied(to message: IncomingMessage) throws -> EntryView? {
         guard let target = message.replyToMessageID else { return nil }
-        return try ledger.entries.entryView(chatID: message.chat.id, messageID: target)
+        return try ledger.entryViews.view(chatID: message.chat.id, messageID: target)
     }
 }

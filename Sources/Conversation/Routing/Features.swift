@@ -1,14 +1,15 @@
 /// The conversation's features, in one list. A new feature is added here once; a command, a
 /// button or a job it adds later touches only its own folder (and `Locales/`).
 enum Features {
-    static let commands: [KnownCommand] = ReportsFeature.commands + EntriesFeature.commands + CorrectionsFeature.commands
+    static let commands: [KnownCommand] = ReportsFeature.commands + BudgetsFeature.commands
+        + EntriesFeature.commands + RulesFeature.commands
         + ExportsFeature.commands + FamilyFeature.commands + WelcomeFeature.commands + AccountsFeature.commands
         + StatementsFeature.commands + SavingsFeature.commands + MonobankFeature.commands
         + ReportsFeature.healthCommands + RecurringFeature.commands
         + QuickFeature.commands + ArchiveFeature.commands
 
     static let buttons: [ButtonNamespace] = [
-        WelcomeFeature.buttons, EntriesFeature.buttons, EntriesFeature.entryButtons, CorrectionsFeature.buttons, FamilyFeature.buttons,
+        WelcomeFeature.buttons, AmountQuestionsFeature.buttons, EntriesFeature.entryButtons, RulesFeature.buttons, FamilyFeature.buttons,
         AccountsFeature.buttons, AccountsFeature.transferButtons, StatementsFeature.buttons, StatementsFeature.matchButtons,
         StatementsFeature.bankAccountButtons,
         MonobankFeature.buttons, RecurringFeature.buttons, QuickFeature.buttons,

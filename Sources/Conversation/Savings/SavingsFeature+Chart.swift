@@ -26,7 +26,7 @@ extension SavingsFeature {
         for day in days {
             var total = Totals()
             var known = false
-            let rates = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: day)
+            let rates = try ledger.rates.table(householdID: household.id, base: household.baseCurrency, on: day)
             for account in accounts {
                 guard let value = (try? ledger.accounts.value(of: account, on: day)) ?? nil else { continue }
                 known = true

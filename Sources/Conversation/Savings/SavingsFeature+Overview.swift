@@ -13,9 +13,9 @@ extension SavingsFeature {
         let today = today(of: household)
         let monthStart = YearMonth(today).days.lowerBound.adding(days: -1)
         let yearStart = LocalDate(year: today.year - 1, month: 12, day: 31) ?? monthStart
-        let rates = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: today)
+        let rates = try ledger.rates.table(householdID: household.id, base: household.baseCurrency, on: today)
         // A month ago's savings at a month ago's rates: the change is the savings', not the rate's.
-        let ratesThen = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: monthStart)
+        let ratesThen = try ledger.rates.table(householdID: household.id, base: household.baseCurrency, on: monthStart)
         var lines = [l("savings.title")]
         var total = Totals()
         for person in try ledger.families.members(householdID: household.id) {
@@ -79,7 +79,7 @@ extension SavingsFeature {
     /// has none or the sum leaves `Int64`. For the runway in `/report`.
     func totalMinor(_ household: Household) throws -> Int64? {
         let today = today(of: household)
-        let rates = try ledger.entries.rateTable(householdID: household.id, base: household.baseCurrency, on: today)
+        let rates = try ledger.rates.table(householdID: household.id, base: household.baseCurrency, on: today)
         var total = Totals()
         var any = false
         for person in try ledger.families.members(householdID: household.id) {

@@ -92,7 +92,7 @@ extension StatementsFeature {
         guard !entries.isEmpty else { return }
         let household = try household(of: member)
         try FamilyBroadcaster(family: FamilyFeature(context)).postBank(entries, source: .statement, by: member, household: household)
-        try ReportsFeature(context).announceBudgets(after: entries, member: member, household: household)
+        try BudgetsFeature(context).announce(after: entries, member: member, household: household)
     }
 
     /// The message key's last part for a problem the reader found.

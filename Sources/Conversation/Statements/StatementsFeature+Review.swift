@@ -70,7 +70,7 @@ extension StatementsFeature {
             // Counted from now on: the family and the budgets hear of it as of a typed entry.
             if made, let saved = try ledger.entries.entry(id: entry) {
                 try FamilyBroadcaster(family: FamilyFeature(context)).post([saved], by: member, household: household)
-                try ReportsFeature(context).announceBudgets(after: [saved], member: member, household: household)
+                try BudgetsFeature(context).announce(after: [saved], member: member, household: household)
             }
         case .transfer, .notOurs:
             try ledger.statements.settle(stored.id, state: button.choice == .transfer ? .transfer : .dismissed, entryID: nil)

@@ -45,7 +45,7 @@ extension StatementsFeature {
                                 category: CorrectionsFeature(context).suggestedCategory(stored.fact.description, kind: kind, household: household),
                                 account: try accountKey(stored.fact.bank, member: member), date: day,
                                 note: stored.fact.description.clipped(to: 60), isPrivate: false)
-        let rules = try ledger.entries.categoryRules(householdID: household.id)
+        let rules = try ledger.rules.list(householdID: household.id)
         switch parser.split(whole, into: text, today: today(of: household), rules: rules.isEmpty ? nil : LearnedRules(rules)) {
         case nil:
             try reply(l("review.split.usage"))

@@ -14,7 +14,8 @@ public final class Ledger {
     let db: Connection
     let clock: WallClock
 
-    /// Entries and what is derived from them: corrections, views, totals, budgets, rates.
+    /// Entries and their month totals; budgets, rules, rates, views and amount questions have
+    /// stores of their own (`budgets`, `rules`, `rates`, `entryViews`, `amountQuestions`).
     public let entries: EntryStore
     /// Households, members, invitations, the family chat and its posts.
     public let families: FamilyStore

@@ -62,20 +62,3 @@ public struct Entry: Equatable, Sendable {
     /// The name a member gave the account; nil for a built-in shown by its localized name.
     public internal(set) var accountName: String? = nil
 }
-
-/// A message that shows entries with their buttons, re-rendered whenever one of them changes.
-public struct EntryView: Equatable, Sendable {
-    public enum Kind: String, Sendable {
-        /// The answer to the message that made the entries.
-        case confirmation
-        /// `/history`, `/today`, `/week`: numbered lines.
-        case list
-    }
-
-    public let outboxID: Int64
-    public let chatID: Int64
-    public let kind: Kind
-    /// A line above the entries (`🕘 Останні 5 записів:`), kept as it was first shown.
-    public let header: String?
-    public let entryIDs: [Int64]
-}

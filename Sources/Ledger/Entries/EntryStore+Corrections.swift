@@ -3,61 +3,6 @@ import KopiykaCore
 import SQLite
 
 extension EntryStore {
-    // MARK: Messages that show entries
-
-    /// Remembers that an outbox row shows these entries, in this order, under `header`: a
-    /// reply to it, an edit of the message that made them, or a change through any of its
-    /// buttons re-renders it.
-    public func recordEntryView(_ kind: EntryView.Kind, outboxID: Int64, entryIDs: [Int64], header: String? = nil) throws {
-        try db.execute("INSERT OR IGNORE INTO entry_views (outbox_id, kind, header) VALUES (?, ?, ?)",
-                       outboxID, kind.rawValue, header)
-        try addEntries(entryIDs, toView: outboxID, from: 0)
-    }
-
-    /// Adds entries to a view (an edited message that now holds more entries).
-    public func extendEntryView(_ view: EntryView, with entryIDs: [Int64]) throws {
-        try addEntries(entryIDs, toView: view.outboxID, from: view.entryIDs.count)
-    }
-
-    private func addEntries(_ entryIDs: [Int64], toView outboxID: Int64, from start: Int) throws {
-        for (offset, id) in entryIDs.enumerated() {
-            try db.execute("INSERT OR IGNORE INTO entry_view_entries (outbox_id, entry_id, position) VALUES (?, ?, ?)",
-                           outboxID, id, start + offset)
-        }
-    }
-
-    /// Every message that shows one of these entries.
-    public func entryViews(showing entryIDs: [Int64]) throws -> [EntryView] {
-        var outboxIDs: Set<Int64> = []
-        for id in entryIDs {
-            try db.query("SELECT outbox_id FROM entry_view_entries WHERE entry_id = ?", id) { outboxIDs.insert($0.int64(0)) }
-        }
-        return try outboxIDs.sorted().compactMap(entryView(outboxID:))
-    }
-
-    public func entryView(outboxID: Int64) throws -> EntryView? {
-        guard let (kind, header, chatID) = try db.queryFirst("""
-            SELECT v.kind, v.header, o.chat_id FROM entry_views v JOIN outbox o ON o.id = v.outbox_id WHERE v.outbox_id = ?
-            """, outboxID, transform: { (EntryView.Kind(rawValue: $0.string(0)) ?? .confirmation, $0.optionalString(1), $0.int64(2)) })
-        else { return nil }
-        var ids: [Int64] = []
-        try db.query("SELECT entry_id FROM entry_view_entries WHERE outbox_id = ? ORDER BY position", outboxID) {
-            ids.append($0.int64(0))
-        }
-        return EntryView(outboxID: outboxID, chatID: chatID, kind: kind, header: header, entryIDs: ids)
-    }
-
-    /// The view a sent Telegram message is, for a reply to it. (Its edits carry the same
-    /// Telegram message id in later outbox rows: the view is the row that first sent it.)
-    public func entryView(chatID: Int64, messageID: Int64) throws -> EntryView? {
-        guard let outboxID = try db.queryFirst("""
-            SELECT o.id FROM outbox o JOIN entry_views v ON v.outbox_id = o.id
-            WHERE o.chat_id = ? AND o.sent_message_id = ? ORDER BY o.id DESC LIMIT 1
-            """, chatID, messageID, transform: { $0.int64(0) })
-        else { return nil }
-        return try entryView(outboxID: outboxID)
-    }
-
     /// The entries a chat message created, in the order they were made (an edit may have
     /// added some), for when its author edits it.
     public func list(sourceChatID: Int64, sourceMessageID: Int64) throws -> [Entry] {
@@ -140,45 +85,5 @@ extension EntryStore {
             WHERE e.household_id = ? \(visible.sql) ORDER BY e.local_date DESC, e.id DESC LIMIT ?
             """, arguments: [householdID] + visible.arguments + [limit]) { result.append(Self.entry($0)) }
         return result
-    }
-
-    // MARK: Learned category rules
-
-    /// Remembers that notes with these word stems belong to `category` in this household.
-    public func learn(stems: [String], category: CategoryKey, householdID: Int64) throws {
-        for stem in Set(stems) {
-            try db.execute("""
-                INSERT INTO category_rules (household_id, stem, category) VALUES (?, ?, ?)
-                ON CONFLICT (household_id, stem) DO UPDATE SET category = excluded.category
-                """, householdID, stem, category.rawValue)
-        }
-    }
-
-    /// The household's rules: stem → category, with ids to delete them by.
-    public func categoryRules(householdID: Int64) throws -> [(id: Int64, stem: String, category: CategoryKey)] {
-        try db.remembered(RememberedRead.categoryRules(householdID: householdID)) {
-            var rules: [(id: Int64, stem: String, category: CategoryKey)] = []
-            try db.query("SELECT id, stem, category FROM category_rules WHERE household_id = ? ORDER BY stem", householdID) {
-                rules.append(($0.int64(0), $0.string(1), CategoryKey(rawValue: $0.string(2))))
-            }
-            return rules
-        }
-    }
-
-    @discardableResult
-    public func deleteCategoryRule(id: Int64, householdID: Int64) throws -> Bool {
-        try db.execute("DELETE FROM category_rules WHERE id = ? AND household_id = ?", id, householdID) == 1
-    }
-
-    /// The household's categories of one kind, most used first over the months given.
-    public func categoriesByUse(householdID: Int64, kind: EntryKind, months: ClosedRange<YearMonth>) throws -> [CategoryKey] {
-        var keys: [CategoryKey] = []
-        try db.query("""
-            SELECT category FROM month_totals WHERE household_id = ? AND kind = ? AND month BETWEEN ? AND ?
-            GROUP BY category ORDER BY SUM(entry_count) DESC, category
-            """, householdID, kind.rawValue, months.lowerBound.iso, months.upperBound.iso) {
-            keys.append(CategoryKey(rawValue: $0.string(0)))
-        }
-        return keys
     }
 }

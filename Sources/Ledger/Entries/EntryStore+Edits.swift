@@ -18,7 +18,7 @@ extension EntryStore {
                 """, arguments: [
                     entry.kind.rawValue, entry.amount.minorUnits, entry.amount.currency.code,
                     entry.category.rawValue, accountID, entry.date.iso, entry.note, entry.originalText, entry.isPrivate,
-                    try baseMinor(entry.amount, householdID: household.id, base: household.baseCurrency, on: entry.date),
+                    try rates.baseMinor(entry.amount, householdID: household.id, base: household.baseCurrency, on: entry.date),
                     entry.id,
                 ])
         }

@@ -43,6 +43,19 @@ extension EntryStore {
         return totals
     }
 
+    /// The household's categories of one kind, most used first over the months given: their
+    /// month-totals rows, tens a month.
+    public func categoriesByUse(householdID: Int64, kind: EntryKind, months: ClosedRange<YearMonth>) throws -> [CategoryKey] {
+        var keys: [CategoryKey] = []
+        try db.query("""
+            SELECT category FROM month_totals WHERE household_id = ? AND kind = ? AND month BETWEEN ? AND ?
+            GROUP BY category ORDER BY SUM(entry_count) DESC, category
+            """, householdID, kind.rawValue, months.lowerBound.iso, months.upperBound.iso) {
+            keys.append(CategoryKey(rawValue: $0.string(0)))
+        }
+        return keys
+    }
+
     /// The largest expenses of a month by their base amount that `viewer` may see: the month's
     /// rows through the (household, date) index, sorted (a month is tens of rows).
     public func largestExpenses(householdID: Int64, month: YearMonth, limit: Int, shownTo viewer: Viewer) throws -> [Entry] {

@@ -2,8 +2,8 @@ import FoundationEssentials
 import KopiykaCore
 import SQLite
 
-/// Entries and what is derived from them: corrections and the messages that show entries,
-/// month totals, budgets, rates, amount questions, learned category rules, private entries.
+/// Entries and their month totals: adding, changing, deleting and restoring them, the reads
+/// reports and lists make, and which of them each viewer may see (private entries).
 ///
 /// A value over the ledger's connection (`ledger.entries`), not `Sendable`: used by the
 /// ledger's one owner at a time, inside that owner's transactions.
@@ -11,8 +11,10 @@ public struct EntryStore {
     let db: Connection
     let clock: WallClock
 
-    /// The households and members an entry's write reads: the one other store this one calls.
+    /// The households and members an entry's write reads.
     var families: FamilyStore { FamilyStore(db: db, clock: clock) }
+    /// The rate an entry in another currency is valued at as it is written or changed.
+    var rates: RateStore { RateStore(db: db, clock: clock) }
 }
 
 extension EntryStore {
@@ -36,7 +38,7 @@ extension EntryStore {
             for (position, entry) in entries.enumerated() {
                 let account = entry.account ?? member.defaultAccount
                 let (accountID, accountName) = try accountRow(memberID: member.id, key: account)
-                let baseMinor = try baseMinor(entry.amount, householdID: member.householdID, base: base, on: entry.date)
+                let baseMinor = try rates.baseMinor(entry.amount, householdID: member.householdID, base: base, on: entry.date)
                 try db.execute("""
                     INSERT INTO entries (id, household_id, member_id, kind, amount_minor, currency, category,
                         account_id, local_date, created_at, note, original_text, is_private,

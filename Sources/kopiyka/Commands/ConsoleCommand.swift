@@ -54,7 +54,7 @@ struct ConsoleCommand {
                 print(catalog[spoken]("console.intro", ["path": .text(app.configuration.databasePath)]))
             }
             // What others said to this person while they were away (a family member joined).
-            let showsEntries = { (id: Int64) in try ledger.entries.entryView(chatID: sender.id, messageID: id) != nil }
+            let showsEntries = { (id: Int64) in try ledger.entryViews.view(chatID: sender.id, messageID: id) != nil }
             try session.show(ConsoleDelivery(ledger: ledger).deliver(to: [sender.id]), showsEntries: showsEntries)
             while true {
                 // A terminal line-buffers stdout, so earlier lines are out before the prompt.

@@ -14,9 +14,19 @@ public struct Budget: Equatable, Sendable {
     }
 }
 
-extension EntryStore {
+/// Households' budgets and the marks that let each budget alert go out once (`ledger.budgets`).
+/// What a budget has used is read from the entries' month totals, not kept here.
+///
+/// A value over the ledger's connection, not `Sendable`: used by the ledger's one owner at a
+/// time, inside that owner's transactions. Every method is one statement by primary key, or a
+/// read of one household's few rows.
+public struct BudgetStore {
+    let db: Connection
+}
+
+extension BudgetStore {
     /// Sets a budget; a limit of 0 removes it.
-    public func setBudget(_ budget: Budget, householdID: Int64) throws {
+    public func set(_ budget: Budget, householdID: Int64) throws {
         let key = budget.category?.rawValue ?? ""
         if budget.limitMinor <= 0 {
             try db.execute("DELETE FROM budgets WHERE household_id = ? AND category = ?", householdID, key)
@@ -28,8 +38,8 @@ extension EntryStore {
         }
     }
 
-    /// The total budget first, then categories in key order.
-    public func budgets(householdID: Int64) throws -> [Budget] {
+    /// The household's budgets: the total budget first, then categories in key order.
+    public func list(householdID: Int64) throws -> [Budget] {
         var budgets: [Budget] = []
         try db.query("SELECT category, limit_minor FROM budgets WHERE household_id = ? ORDER BY category",
                      householdID) { row in
@@ -45,11 +55,16 @@ extension EntryStore {
     /// True only the first time, so an alert goes out once per threshold, month and audience
     /// whatever happens later: a member told of their private spending leaves the family's
     /// alert still to come.
-    public func claimBudgetAlert(householdID: Int64, category: CategoryKey?, month: YearMonth,
-                                 threshold: Int, memberID: Int64? = nil) throws -> Bool {
+    public func claimAlert(householdID: Int64, category: CategoryKey?, month: YearMonth,
+                           threshold: Int, memberID: Int64? = nil) throws -> Bool {
         try db.execute("""
             INSERT INTO budget_alerts (household_id, category, month, threshold, audience) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """, householdID, category?.rawValue ?? "", month.iso, threshold, memberID ?? 0) == 1
     }
+}
+
+extension Ledger {
+    /// Budgets and their alerts' once-only marks.
+    public var budgets: BudgetStore { BudgetStore(db: db) }
 }

@@ -14,7 +14,7 @@ import Testing
     @Test func twoHundredRulesArePagedAndAnyOfThemRemoved() throws {
         try chat.say("/start")
         let householdID = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)).householdID
-        for n in 1...200 { try chat.ledger.entries.learn(stems: ["слово\(n)"], category: "home", householdID: householdID) }
+        for n in 1...200 { try chat.ledger.rules.learn(stems: ["слово\(n)"], category: "home", householdID: householdID) }
         let view = try #require(try chat.send(IncomingMessage(chat: me, sender: .olha, text: "/rules")).last)
         #expect(TelegramMarkupValidation.refusal(view.buttons.map { $0.map { ($0.title, $0.data) } }) == nil)
         #expect(view.buttons.count == 11 && view.buttons.last?.map(\.data) == ["rule:pg:0", "rule:pg:1"])
@@ -26,7 +26,7 @@ import Testing
         let page = try #require(after.first { $0.kind == .edit })
         #expect(page.buttons.last?.map(\.title) == ["◀️", "20/20"], "still on the last page")
         #expect(!page.buttons.joined().contains { $0.data == removed.data })
-        #expect(try chat.ledger.entries.categoryRules(householdID: householdID).count == 199)
+        #expect(try chat.ledger.rules.list(householdID: householdID).count == 199)
         let stranger = try chat.press("rule:pg:1", from: .stranger, messageID: view.messageID)
         #expect(!stranger.contains { $0.kind == .edit })
     }
