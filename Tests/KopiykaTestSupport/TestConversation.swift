@@ -14,13 +14,16 @@ public final class TestConversation {
     public var ledger: Ledger { test.ledger }
     private var nextUpdateID: Int64 = 1
 
-    public init(clock: TestClock = TestClock(), defaultLanguage: Language = .uk, botUsername: String? = nil) throws {
+    /// `claims`: who takes a message, `Features.claims` unless a test composes a feature of its own.
+    public init(clock: TestClock = TestClock(), defaultLanguage: Language = .uk, botUsername: String? = nil,
+                claims: [MessageClaim] = Features.claims) throws {
         self.clock = clock
         test = try TestLedger(clock: clock.wallClock)
         catalog = try Catalog.load()
         handler = ConversationHandler(
             ledger: test.ledger, catalog: catalog, clock: clock.wallClock,
-            settings: ConversationSettings(timeZone: kyiv, defaultLanguage: defaultLanguage, botUsername: botUsername))
+            settings: ConversationSettings(timeZone: kyiv, defaultLanguage: defaultLanguage, botUsername: botUsername),
+            claims: claims)
     }
 
     /// `sender` writes `text` in their private chat; returns what the bot said to that chat,

@@ -8,6 +8,22 @@ extension ArchiveFeature {
     /// How long a passphrase is waited for before the sealed archive is let go.
     static let promptLifetime: TimeInterval = 15 * 60
 
+    /// A private file that may be a family archive (a ZIP or a sealed one: the reader decides),
+    /// within the member's costly work.
+    static let fileClaim = MessageClaim("archive.file", on: [.privateFile]) { call in
+        guard let file = call.file?.document, mayBeArchive(file) else { return false }
+        let archive = ArchiveFeature(call.context)
+        if try archive.admitCostly(member: call.member, reply: call.reply) {
+            try archive.receive(file, member: call.member, reply: call.reply)
+        }
+        return true
+    }
+
+    /// Any private text while a passphrase is asked for (`answerPassphrase`).
+    static let passphraseClaim = MessageClaim("archive.passphrase", on: [.privateText]) { call in
+        try ArchiveFeature(call.context).answerPassphrase(call.message, member: call.member, reply: call.reply)
+    }
+
     /// Takes an archive file sent in private: the owner of a household (or someone with a
     /// household of their own only) may bring one in; the bot's fetcher downloads it, and
     /// `importJobs` reads it.

@@ -5,6 +5,14 @@ import Ledger
 import Localization
 
 extension CorrectionsFeature {
+    /// A reply, in a private chat or the family group, to a message that shows entries.
+    static let replyClaim = MessageClaim("corrections.reply", on: [.privateText, .groupText]) { call in
+        guard let target = call.message.replyToMessageID,
+              let view = try call.context.ledger.entries.entryView(chatID: call.message.chat.id, messageID: target) else { return false }
+        try CorrectionsFeature(call.context).correct(view, with: call.text, member: call.member, reply: call.reply)
+        return true
+    }
+
     /// Remembers the note's words for the entry's category, so the next such note lands
     /// there. A one-word note makes a one-word rule: the member moved that word alone. A
     /// longer note makes one rule of all its words together, which a later note matches only

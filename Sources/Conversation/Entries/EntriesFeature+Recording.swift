@@ -5,26 +5,14 @@ import Ledger
 import Localization
 
 extension EntriesFeature {
-    /// Parses `text`, stores what it holds and confirms it; then tells the family (for entries
-    /// made in a private chat) and announces any budget it pushed over a threshold. Or explains
-    /// what is missing, storing nothing.
-    func record(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
-        if try RecurringFeature(context).create(text, member: member, reply: reply) { return }
-        if try AccountsFeature(context).recordTransfer(text, message: message, member: member, reply: reply) { return }
-        let household = try household(of: member)
-        let today = today(of: household)
-        let parsed = parse(text, household: household, today: today, member: member)
-        if try SavingsFeature(context).recordValue(parsed, member: member, household: household, today: today, reply: reply) {
-            return
-        }
-        switch parsed {
+    /// Stores what the words hold and confirms it; then tells the family (for entries made in
+    /// a private chat) and announces any budget it pushed over a threshold. Or explains what is
+    /// missing, storing nothing. Words nothing else claimed (`Features.claims`) come here.
+    func record(_ call: MemberCall) throws {
+        let text = call.text, message = call.message, member = call.member, reply = call.reply
+        let household = try call.household()
+        switch try call.parsed() {
         case .failure(let failure):
-            // `скільки витратили на кафе?`: a question about the family's figures is answered.
-            if [.noAmount, .question].contains(failure),
-               try ReportsFeature(context).answerQuestion(text, member: member, household: household,
-                                                          shownTo: viewer(in: message.chat, member), reply: reply) {
-                return
-            }
             try reply(hint(for: failure, text: text, localizer: localizer(member)))
         case .success(let stored) where stored.contains(where: { !$0.readings.isEmpty }):
             try askAmount(stored, text: text, message: message, member: member, reply: reply)

@@ -24,6 +24,17 @@ struct StatementsFeature: Feature {
         return [".csv", ".xlsx", ".xls"].contains { name.hasSuffix($0) }
     }
 
+    /// A private file whose name says it may be a statement (its caption is rarely an entry:
+    /// the file is what they sent), within the member's costly work.
+    static let fileClaim = MessageClaim("statements.file", on: [.privateFile]) { call in
+        guard let file = call.file?.document, mayBeStatement(file) else { return false }
+        let statements = StatementsFeature(call.context)
+        if try statements.admitCostly(member: call.member, reply: call.reply) {
+            try statements.receive(file, member: call.member, reply: call.reply)
+        }
+        return true
+    }
+
     /// Takes a statement file: answers at once (the progress message the summary replaces
     /// later), or says why it cannot be taken.
     func receive(_ file: ReceivedFile, member: Member, reply: Replier) throws {
