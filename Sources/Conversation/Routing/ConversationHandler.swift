@@ -23,16 +23,21 @@ public final class ConversationHandler {
     /// Costly commands and statement files per member; in memory: a restart forgets it.
     let throttle = MemberThrottle()
     let claims: [MessageClaim]
+    /// The timed jobs `runSchedule` runs: the bot's scheduler's, `Features.jobs`.
+    let jobs: [JobSource]
 
-    /// `claims` are `Features.claims` but in a test that adds a feature of its own.
+    /// `claims` and `jobs` are `Features.claims` and `Features.jobs` but in a test that adds a
+    /// feature of its own.
     public init(ledger: Ledger, catalog: Catalog, clock: WallClock, settings: ConversationSettings,
-                parser: EntryParser = EntryParser(), claims: [MessageClaim] = Features.claims) {
+                parser: EntryParser = EntryParser(), claims: [MessageClaim] = Features.claims,
+                jobs: [JobSource] = Features.jobs) {
         self.ledger = ledger
         self.catalog = catalog
         self.parser = parser
         self.clock = clock
         self.settings = settings
         self.claims = claims
+        self.jobs = jobs
     }
 
     /// Applies an event: its effects and everything it says land in one transaction, the
@@ -114,10 +119,11 @@ public final class ConversationHandler {
         try source.due(context)
     }
 
-    /// Runs the digests, monthly reports and recurring payments due now, without the attempt
-    /// rule: for the console and tests.
+    /// Runs the jobs due now of every source the console's schedule runs (all but those a
+    /// caller steps apart, `JobSource.inConsoleSchedule`), without the attempt rule: for the
+    /// console and tests.
     public func runSchedule() throws {
-        for source in [ScheduleFeature.jobs, RecurringFeature.jobs, ArchiveFeature.jobs] {
+        for source in jobs where source.inConsoleSchedule {
             for job in try dueJobs(source) { try job.perform() }
         }
     }

@@ -14,7 +14,7 @@ public enum Features {
         MonobankFeature.buttons, RecurringFeature.buttons, QuickFeature.buttons,
     ]
 
-    static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs, RecurringFeature.jobs,
+    public static let jobs: [JobSource] = [ScheduleFeature.jobs, ExportsFeature.jobs, StatementsFeature.jobs, RecurringFeature.jobs,
                                    ArchiveFeature.jobs]
 
     /// Who takes a message, first to last: each is offered the messages of the kinds it names
