@@ -72,6 +72,6 @@ extension EntriesFeature {
         }
         try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
         let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entries.entry(id: $0) }
-        try ReportsFeature(context).announceBudgets(after: changed, member: member, household: household)
+        try neighbours.announceBudgets(context, changed, member, household)
     }
 }

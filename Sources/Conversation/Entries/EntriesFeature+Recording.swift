@@ -35,20 +35,16 @@ extension EntriesFeature {
             try reply(localizer(member)("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
             return
         }
+        let told: EntryNeighbours.Saved = (saved, member, household, reply)
         // A purchase the bank brought before is one entry: the typed one, linked to its row.
-        let questions = try StatementsFeature(context).linkTyped(saved, household: household)
+        let askWhichRow = try neighbours.linkBankRows(context, told)
         // A message's later entries are read again: a read gives them the message's text.
         try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply,
                  stored: saved.filter { !$0.originalText.isEmpty })
-        for question in questions {
-            try StatementsFeature(context).askTypedMatch(question.entry, rows: question.rows, household: household,
-                                                         l: localizer(member), reply: reply)
-        }
-        if inPrivate {
-            try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: member, household: household)
-        }
-        try ReportsFeature(context).announceBudgets(after: saved, member: member, household: household)
-        try RecurringFeature(context).offerIfRepeating(saved, member: member, household: household, reply: reply)
+        try askWhichRow()
+        if inPrivate { try neighbours.postToFamily(context, told) }
+        try neighbours.announceBudgets(context, saved, member, household)
+        try neighbours.offerRecurring(context, told)
     }
 
     /// Runs `body` as one savepoint; false, keeping nothing of it, when it would push a month
@@ -68,7 +64,7 @@ extension EntriesFeature {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
             : EntryParser(baseCurrency: household.baseCurrency)
         let rules = (try? ledger.entries.categoryRules(householdID: household.id)).map(LearnedRules.init)
-        let accounts = try? member.flatMap(AccountsFeature(context).accountNames)
+        let accounts = try? member.flatMap { try neighbours.accountNames(context, $0) }
         return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil, accounts: accounts ?? nil)
     }
 

@@ -79,7 +79,8 @@ public final class ConversationHandler {
     /// What every feature reads, made afresh for each event from the current settings.
     var context: ConversationContext {
         ConversationContext(ledger: ledger, catalog: catalog, parser: parser, clock: clock, settings: settings,
-                            statementReading: statementReading, throttle: throttle, claims: claims)
+                            statementReading: statementReading, throttle: throttle, claims: claims,
+                            entryNeighbours: Features.entryNeighbours)
     }
 
     /// Tells whoever sent an update the bot gave up (it crashed or failed three times) that it

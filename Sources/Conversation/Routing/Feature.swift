@@ -20,6 +20,8 @@ struct ConversationContext {
     let throttle: MemberThrottle
     /// Who takes a message, in order (`Features.claims`, or a test's list).
     let claims: [MessageClaim]
+    /// The rooms entries ask and tell (`Features.entryNeighbours`).
+    let entryNeighbours: EntryNeighbours
 
     /// Offers messages and words of entries to `claims`.
     var router: MessageRouter { MessageRouter(context: self) }
