@@ -29,7 +29,7 @@ extension AccountsFeature {
             return true
         }
         try ledger.accounts.passOver(prompt)
-        try context.router.readAsEntry(text, message: message, member: member, reply: reply)
+        try context.router.readAsEntry(text, message: message, member: member)
         try reply(localizer(member)("accounts.prompt.left"))
         return true
     }

@@ -8,15 +8,9 @@ extension ArchiveFeature {
     /// How long a passphrase is waited for before the sealed archive is let go.
     static let promptLifetime: TimeInterval = 15 * 60
 
-    /// A private file that may be a family archive (a ZIP or a sealed one: the reader decides),
-    /// within the member's costly work.
-    static let fileClaim = MessageClaim("archive.file", on: [.privateFile]) { call in
-        guard let file = call.file?.document, mayBeArchive(file) else { return false }
-        let archive = ArchiveFeature(call.context)
-        if try archive.admitCostly(member: call.member, reply: call.reply) {
-            try archive.receive(file, member: call.member, reply: call.reply)
-        }
-        return true
+    /// A private file that may be a family archive (a ZIP or a sealed one: the reader decides).
+    static let fileClaim = MessageClaim.costlyFile("archive.file", mayBe: { mayBeArchive($0) }) { context, file, member, reply in
+        try ArchiveFeature(context).receive(file, member: member, reply: reply)
     }
 
     /// Any private text while a passphrase is asked for (`answerPassphrase`).

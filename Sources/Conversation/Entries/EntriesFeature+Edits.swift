@@ -20,8 +20,7 @@ extension EntriesFeature {
         if old.isEmpty, let question = try ledger.entries.amountQuestion(chatID: message.chat.id, messageID: messageID),
            try ledger.entries.amountQuestion(id: question)?.memberID == member.id {
             try ledger.entries.deleteAmountQuestion(id: question)
-            try context.router.readAsEntry(message.text.trimmed, message: message, member: member,
-                                           reply: Replier(ledger: ledger, chat: message.chat))
+            try context.router.readAsEntry(message.text.trimmed, message: message, member: member)
             return
         }
         // What they wrote in a family they left stays as it was there.

@@ -26,7 +26,7 @@ struct EntriesFeature: Feature {
         },
         // No words: alone «додати» means nothing.
         KnownCommand("add", section: .family, helpRank: 130, menuRank: 8, aliases: ["dodaty", "dobavit"]) { call in
-            try call.context.router.readAsEntry(call.argument, message: call.message, member: call.member, reply: call.reply)
+            try call.context.router.readAsEntry(call.argument, message: call.message, member: call.member)
         },
     ]
 
@@ -47,7 +47,7 @@ struct EntriesFeature: Feature {
         if call.kind == .groupText, !call.message.isReplyToBot, !entries.readsAsEntry(call.text, household: try call.household()) {
             return true
         }
-        try call.context.router.readAsEntry(call.text, message: call.message, member: call.member, reply: call.reply)
+        try call.context.router.readAsEntry(call.text, message: call.message, member: call.member)
         return true
     }
 
@@ -68,7 +68,7 @@ struct EntriesFeature: Feature {
         guard case .document(let caption?) = call.file?.kind else { return false }
         let entries = EntriesFeature(call.context), household = try call.household()
         guard case .success = entries.parse(caption, household: household, today: entries.today(of: household)) else { return false }
-        try call.context.router.readAsEntry(caption, message: call.message, member: call.member, reply: call.reply)
+        try call.context.router.readAsEntry(caption, message: call.message, member: call.member)
         return true
     }
 

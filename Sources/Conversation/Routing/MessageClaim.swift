@@ -61,11 +61,12 @@ struct MessageCall {
     let kind: MessageKind
     /// The message, or for a file the message its caption makes (empty without one).
     let message: IncomingMessage
+    /// Answers in the message's chat (and forum topic).
+    var reply: Replier { Replier(ledger: context.ledger, chat: message.chat) }
     let text: String
     let command: Command?
     /// The voice note, photo or file, for `.privateFile` and `.groupFile`.
     let file: NonTextMessage?
-    let reply: Replier
 }
 
 /// A message whose writer is a member. Reads `MessageCall`'s fields as its own (`call.text`).

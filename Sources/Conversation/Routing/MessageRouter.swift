@@ -29,11 +29,10 @@ struct MessageRouter {
     }
 
     /// Reads `text` as words of an entry by `member` (the `.entryText` claims: a recurring
-    /// payment, a transfer, a savings value, a question about figures, else entries), replying
-    /// to `message`'s chat. For `/add`, a family group's entry, a caption, a private text.
-    func readAsEntry(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
-        let call = MessageCall(context: context, kind: .entryText, message: message, text: text, command: nil, file: nil,
-                               reply: reply)
+    /// payment, a transfer, a savings value, a question about figures, else entries), answered
+    /// in `message`'s chat. For `/add`, a family group's entry, a caption, a private text.
+    func readAsEntry(_ text: String, message: IncomingMessage, member: Member) throws {
+        let call = MessageCall(context: context, kind: .entryText, message: message, text: text, command: nil, file: nil)
         try route(call) { _ in (member, false) }
     }
 
@@ -41,16 +40,14 @@ struct MessageRouter {
     func call(_ kind: MessageKind, _ message: IncomingMessage) -> MessageCall {
         let text = message.text.trimmed
         return MessageCall(context: context, kind: kind, message: message, text: text,
-                           command: Command(text, botUsername: context.settings.botUsername), file: nil,
-                           reply: Replier(ledger: context.ledger, chat: message.chat))
+                           command: Command(text, botUsername: context.settings.botUsername), file: nil)
     }
 
     /// A file's call: its caption is its text (empty without one), never a command.
     func call(_ kind: MessageKind, _ file: NonTextMessage) -> MessageCall {
         let message = file.captionMessage ?? IncomingMessage(chat: file.chat, sender: file.sender, text: "",
                                                              updateID: file.updateID, messageID: file.messageID)
-        return MessageCall(context: context, kind: kind, message: message, text: message.text.trimmed, command: nil,
-                           file: file, reply: Replier(ledger: context.ledger, chat: file.chat))
+        return MessageCall(context: context, kind: kind, message: message, text: message.text.trimmed, command: nil, file: file)
     }
 
     /// A private chat's writer: a newcomer is registered with a household of their own and
@@ -65,6 +62,22 @@ struct MessageRouter {
     /// Someone already a member, for kinds that register nobody (an edit, a group's file).
     static func known(_ call: MessageCall) throws -> (member: Member, isNewcomer: Bool)? {
         try call.context.ledger.families.member(telegramUserID: call.message.sender.id).map { ($0, false) }
+    }
+}
+
+extension MessageClaim {
+    /// A claim on a private document that `mayBe` one a feature reads, taken by `receive` when
+    /// the member may have costly work done now (`admitCostly`), and dropped when not.
+    static func costlyFile(_ name: String, mayBe: @escaping @Sendable (ReceivedFile) -> Bool,
+                           receive: @escaping @Sendable (ConversationContext, ReceivedFile, Member, Replier) throws -> Void)
+        -> MessageClaim {
+        MessageClaim(name, on: [.privateFile]) { call in
+            guard let file = call.file?.document, mayBe(file) else { return false }
+            if try WelcomeFeature(call.context).admitCostly(member: call.member, reply: call.reply) {
+                try receive(call.context, file, call.member, call.reply)
+            }
+            return true
+        }
     }
 }
 

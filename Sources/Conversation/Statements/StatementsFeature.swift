@@ -25,14 +25,9 @@ struct StatementsFeature: Feature {
     }
 
     /// A private file whose name says it may be a statement (its caption is rarely an entry:
-    /// the file is what they sent), within the member's costly work.
-    static let fileClaim = MessageClaim("statements.file", on: [.privateFile]) { call in
-        guard let file = call.file?.document, mayBeStatement(file) else { return false }
-        let statements = StatementsFeature(call.context)
-        if try statements.admitCostly(member: call.member, reply: call.reply) {
-            try statements.receive(file, member: call.member, reply: call.reply)
-        }
-        return true
+    /// the file is what they sent).
+    static let fileClaim = MessageClaim.costlyFile("statements.file", mayBe: { mayBeStatement($0) }) { context, file, member, reply in
+        try StatementsFeature(context).receive(file, member: member, reply: reply)
     }
 
     /// Takes a statement file: answers at once (the progress message the summary replaces
