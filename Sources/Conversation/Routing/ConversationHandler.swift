@@ -172,4 +172,11 @@ public final class ConversationHandler {
     public func keep(_ reading: StatementReading) {
         statementReading.keep(reading, accepted: false)
     }
+
+    /// `/savings`'s text for a member, without queueing it: for `kopiyka bench savings`.
+    public func savingsText(memberID: Int64) throws -> String? {
+        guard let member = try ledger.families.member(id: memberID) else { return nil }
+        let savings = SavingsFeature(context)
+        return try savings.overview(member, household: savings.household(of: member))
+    }
 }

@@ -13,17 +13,21 @@ struct MessageRouter {
     /// answered what is due, such as a group's hint to a stranger).
     typealias Membership = (MessageCall) throws -> (member: Member, isNewcomer: Bool)?
 
-    /// Routes `call`; `membership` is asked at most once, at the first claim that reads a member.
+    /// Routes `call`; `membership` is asked at most once, at the first claim that reads a member,
+    /// and the claims after it share one `MemberCall` (so the text is parsed once).
     func route(_ call: MessageCall, membership: Membership) throws {
-        var writer: (member: Member, isNewcomer: Bool)?
+        var asked = false, byMember: MemberCall?
         for claim in context.claims where claim.kinds.contains(call.kind) {
             switch claim.take {
             case .bySender(let take):
                 if try take(call) { return }
             case .byMember(let take):
-                if writer == nil { writer = try membership(call) }
-                guard let writer else { return }
-                if try take(MemberCall(call, member: writer.member, isNewcomer: writer.isNewcomer)) { return }
+                if !asked {
+                    asked = true
+                    byMember = try membership(call).map { MemberCall(call, member: $0.member, isNewcomer: $0.isNewcomer) }
+                }
+                guard let byMember else { return }
+                if try take(byMember) { return }
             }
         }
     }
