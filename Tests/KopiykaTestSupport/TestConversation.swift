@@ -14,13 +14,17 @@ public final class TestConversation {
     public var ledger: Ledger { test.ledger }
     private var nextUpdateID: Int64 = 1
 
-    public init(clock: TestClock = TestClock(), defaultLanguage: Language = .uk, botUsername: String? = nil) throws {
+    /// `claims` and `jobs`: who takes a message and what `tick` runs, `Features`' unless a test
+    /// composes a feature of its own.
+    public init(clock: TestClock = TestClock(), defaultLanguage: Language = .uk, botUsername: String? = nil,
+                claims: [MessageClaim] = Features.claims, jobs: [JobSource] = Features.jobs) throws {
         self.clock = clock
         test = try TestLedger(clock: clock.wallClock)
         catalog = try Catalog.load()
         handler = ConversationHandler(
             ledger: test.ledger, catalog: catalog, clock: clock.wallClock,
-            settings: ConversationSettings(timeZone: kyiv, defaultLanguage: defaultLanguage, botUsername: botUsername))
+            settings: ConversationSettings(timeZone: kyiv, defaultLanguage: defaultLanguage, botUsername: botUsername),
+            claims: claims, jobs: jobs)
     }
 
     /// `sender` writes `text` in their private chat; returns what the bot said to that chat,
@@ -69,7 +73,8 @@ public final class TestConversation {
         return try ConsoleDelivery(ledger: ledger).deliver()
     }
 
-    /// Runs the digest and monthly-report schedule at the clock's time.
+    /// Runs the schedule at the clock's time: every job source but those stepped apart
+    /// (`JobSource.inConsoleSchedule`), as the console does.
     public func tick() throws -> [ConsoleDelivery.Line] {
         try ledger.transaction { try handler.runSchedule() }
         return try ConsoleDelivery(ledger: ledger).deliver()

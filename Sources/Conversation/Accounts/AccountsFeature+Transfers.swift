@@ -5,6 +5,21 @@ import Ledger
 import Localization
 
 extension AccountsFeature {
+    /// Words of money between the member's own accounts (`зняв готівку 2000`).
+    static let transferClaim = MessageClaim("accounts.transfer", on: [.entryText]) { call in
+        try AccountsFeature(call.context).recordTransfer(call.text, message: call.message, member: call.member, reply: call.reply)
+    }
+
+    /// A private reply to the bot's question about an account or to a transfer's confirmation.
+    static let replyClaim = MessageClaim("accounts.reply", on: [.privateText]) { call in
+        try AccountsFeature(call.context).answerReply(call.message, text: call.text, member: call.member, reply: call.reply)
+    }
+
+    /// An edit of a message that made a transfer.
+    static let editClaim = MessageClaim("accounts.edit", on: [.edit]) { call in
+        try AccountsFeature(call.context).edited(call.message)
+    }
+
     /// Records `text` as a transfer when it reads as one between two of the member's accounts,
     /// and confirms it as a transfer (never as spending). False, storing nothing, for anything
     /// else: the message is then an entry as before.

@@ -8,6 +8,11 @@ extension AccountsFeature {
     /// How long a question the bot asked takes the member's next plain message as its answer.
     static let waitingLifetime: TimeInterval = 15 * 60
 
+    /// A plain private message while the bot's question about an account waits (`answerWaiting`).
+    static let waitingClaim = MessageClaim("accounts.waiting", on: [.privateText]) { call in
+        try AccountsFeature(call.context).answerWaiting(call.message, text: call.text, member: call.member, reply: call.reply)
+    }
+
     /// A question the bot asked a moment ago (`Скільки зараз на рахунку «картка»?`) takes the
     /// member's next plain message as its answer, as a reply to it would (`12500`). A message
     /// that is plainly a new entry (`кава 85` after the balance question, any amount after a
@@ -24,7 +29,7 @@ extension AccountsFeature {
             return true
         }
         try ledger.accounts.passOver(prompt)
-        try EntriesFeature(context).record(text, message: message, member: member, reply: reply)
+        try context.router.readAsEntry(text, message: message, member: member)
         try reply(localizer(member)("accounts.prompt.left"))
         return true
     }

@@ -59,16 +59,3 @@ extension ArchiveFeature {
         }
     }
 }
-
-extension ConversationHandler {
-    /// The server's daily backup failed for the second time in a row or later: the owners who
-    /// asked hear it in private, each once until backups work again. One transaction.
-    public func backupsFail() throws {
-        try ledger.joiningTransaction { try ArchiveFeature(context).tellBackupsFail() }
-    }
-
-    /// A backup worked: the owners told of failures hear that backups work again.
-    public func backupsWork() throws {
-        try ledger.joiningTransaction { try ArchiveFeature(context).tellBackupsWork() }
-    }
-}

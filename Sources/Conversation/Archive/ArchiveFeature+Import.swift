@@ -13,6 +13,16 @@ extension ArchiveFeature {
     /// 0.1 s; 100,000 entries in one transaction held every family for ~5 s.
     static let rowsPerSlice = 1_000
 
+    /// A private file that may be a family archive (a ZIP or a sealed one: the reader decides).
+    static let fileClaim = MessageClaim.costlyFile("archive.file", mayBe: { mayBeArchive($0) }) { context, file, member, reply in
+        try ArchiveFeature(context).receive(file, member: member, reply: reply)
+    }
+
+    /// Any private text while a passphrase is asked for (`answerPassphrase`).
+    static let passphraseClaim = MessageClaim("archive.passphrase", on: [.privateText]) { call in
+        try ArchiveFeature(call.context).answerPassphrase(call.message, member: call.member, reply: call.reply)
+    }
+
     /// Takes an archive file sent in private: the owner of a household (or someone with a
     /// household of their own only) may bring one in; the bot's fetcher downloads it, and
     /// `importJobs` reads it.
@@ -191,19 +201,5 @@ extension ArchiveFeature {
             }
         }
         return true
-    }
-}
-
-extension ConversationHandler {
-    /// The archive the archives job waits for when `settings.parsesArchivesApart`: the caller
-    /// reads it (`ArchiveReading(_:)`) where it holds no one up, and `keep`s the reading. Nil
-    /// when there is none, it is read already, or it waits for its passphrase.
-    public func archiveFileToParse() throws -> ArchiveFile? {
-        try ArchiveFeature(context).fileToParse()
-    }
-
-    /// An archive read apart, for the job to take in slices.
-    public func keep(_ reading: ArchiveReading) {
-        archiveReading.keep(reading)
     }
 }

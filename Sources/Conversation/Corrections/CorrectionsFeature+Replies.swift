@@ -5,6 +5,14 @@ import Ledger
 import Localization
 
 extension CorrectionsFeature {
+    /// A reply, in a private chat or the family group, to a message that shows entries.
+    static let replyClaim = MessageClaim("corrections.reply", on: [.privateText, .groupText]) { call in
+        guard let target = call.message.replyToMessageID,
+              let view = try call.context.ledger.entryViews.view(chatID: call.message.chat.id, messageID: target) else { return false }
+        try CorrectionsFeature(call.context).correct(view, with: call.text, member: call.member, reply: call.reply)
+        return true
+    }
+
     /// A reply to a message that shows entries: `120`, `таксі`, `вчора`, `12.11`, `готівка`,
     /// `дохід`, or `видалити` changes that entry; a reply that changes nothing says so.
     func correct(_ view: EntryView, with text: String, member: Member, reply: Replier) throws {

@@ -31,18 +31,18 @@ extension EntriesFeature {
             guard entry.category != category else { return answer }  // Already there: nothing to learn.
             entry.category = category
             guard try withinMoneyLimits({ try ledger.entries.update(entry) }) else { return l("error.amount_too_large") }
-            try RulesFeature(context).learn(from: entry, household: household)
+            try neighbours.learnCategory(context, entry, household)
             try refresh(entryIDs: [entryID], household: household)
-            try BudgetsFeature(context).announce(after: [entry], member: member, household: household)
+            try neighbours.announceBudgets(context, [entry], member, household)
             return answer
         case .switchKind:
             guard var entry else { return nil }
             entry.kind = entry.kind == .expense ? .income : .expense
-            entry.category = CorrectionsFeature(context).suggestedCategory(entry.note, kind: entry.kind, household: household)
+            entry.category = neighbours.suggestedCategory(context, entry.note, entry.kind, household)
             try ledger.entries.update(entry)
             try refresh(entryIDs: [entryID], household: household)
             if let pressed { try redraw(pressed, household: household, menu: .categories(entryID: entryID, all: false)) }
-            try BudgetsFeature(context).announce(after: [entry], member: member, household: household)
+            try neighbours.announceBudgets(context, [entry], member, household)
             return l("entry.kind_set.\(entry.kind.rawValue)")
         case .deleteEntry:
             guard entry != nil else { return nil }

@@ -20,7 +20,7 @@ extension EntriesFeature {
         if old.isEmpty, let question = try ledger.amountQuestions.questionID(chatID: message.chat.id, messageID: messageID),
            try ledger.amountQuestions.question(id: question)?.memberID == member.id {
             try ledger.amountQuestions.delete(id: question)
-            try record(message.text.trimmed, message: message, member: member, reply: Replier(ledger: ledger, chat: message.chat))
+            try context.router.readAsEntry(message.text.trimmed, message: message, member: member)
             return
         }
         // What they wrote in a family they left stays as it was there.
@@ -71,6 +71,6 @@ extension EntriesFeature {
         }
         try refresh(entryIDs: old.map(\.id) + added.map(\.id), household: household)
         let changed = try (old.map(\.id) + added.map(\.id)).compactMap { try ledger.entries.entry(id: $0) }
-        try BudgetsFeature(context).announce(after: changed, member: member, household: household)
+        try neighbours.announceBudgets(context, changed, member, household)
     }
 }

@@ -5,26 +5,14 @@ import Ledger
 import Localization
 
 extension EntriesFeature {
-    /// Parses `text`, stores what it holds and confirms it; then tells the family (for entries
-    /// made in a private chat) and announces any budget it pushed over a threshold. Or explains
-    /// what is missing, storing nothing.
-    func record(_ text: String, message: IncomingMessage, member: Member, reply: Replier) throws {
-        if try RecurringFeature(context).create(text, member: member, reply: reply) { return }
-        if try AccountsFeature(context).recordTransfer(text, message: message, member: member, reply: reply) { return }
-        let household = try household(of: member)
-        let today = today(of: household)
-        let parsed = parse(text, household: household, today: today, member: member)
-        if try SavingsFeature(context).recordValue(parsed, member: member, household: household, today: today, reply: reply) {
-            return
-        }
-        switch parsed {
+    /// Stores what the words hold and confirms it; then tells the family (for entries made in
+    /// a private chat) and announces any budget it pushed over a threshold. Or explains what is
+    /// missing, storing nothing. Words nothing else claimed (`Features.claims`) come here.
+    func record(_ call: MemberCall) throws {
+        let text = call.text, message = call.message, member = call.member, reply = call.reply
+        let household = try call.household()
+        switch try call.parsed() {
         case .failure(let failure):
-            // `скільки витратили на кафе?`: a question about the family's figures is answered.
-            if [.noAmount, .question].contains(failure),
-               try ReportsFeature(context).answerQuestion(text, member: member, household: household,
-                                                          shownTo: viewer(in: message.chat, member), reply: reply) {
-                return
-            }
             try reply(hint(for: failure, text: text, localizer: localizer(member)))
         case .success(let stored) where stored.contains(where: { !$0.readings.isEmpty }):
             try AmountQuestionsFeature(context).ask(stored, text: text, message: message, member: member, reply: reply)
@@ -47,20 +35,16 @@ extension EntriesFeature {
             try reply(localizer(member)("error.amount_too_large"))  // A month total would pass Int64: nothing is stored.
             return
         }
+        let told: EntryNeighbours.Saved = (saved, member, household, reply)
         // A purchase the bank brought before is one entry: the typed one, linked to its row.
-        let questions = try StatementsFeature(context).linkTyped(saved, household: household)
+        let askWhichRow = try neighbours.linkBankRows(context, told)
         // A message's later entries are read again: a read gives them the message's text.
         try show(.confirmation, entryIDs: saved.map(\.id), household: household, reply: reply,
                  stored: saved.filter { !$0.originalText.isEmpty })
-        for question in questions {
-            try StatementsFeature(context).askTypedMatch(question.entry, rows: question.rows, household: household,
-                                                         l: localizer(member), reply: reply)
-        }
-        if inPrivate {
-            try FamilyBroadcaster(family: FamilyFeature(context)).post(saved, by: member, household: household)
-        }
-        try BudgetsFeature(context).announce(after: saved, member: member, household: household)
-        try RecurringFeature(context).offerIfRepeating(saved, member: member, household: household, reply: reply)
+        try askWhichRow()
+        if inPrivate { try neighbours.postToFamily(context, told) }
+        try neighbours.announceBudgets(context, saved, member, household)
+        try neighbours.offerRecurring(context, told)
     }
 
     /// Runs `body` as one savepoint; false, keeping nothing of it, when it would push a month
@@ -80,7 +64,7 @@ extension EntriesFeature {
         let parser = household.baseCurrency == self.parser.baseCurrency ? self.parser
             : EntryParser(baseCurrency: household.baseCurrency)
         let rules = (try? ledger.rules.list(householdID: household.id)).map(LearnedRules.init)
-        let accounts = try? member.flatMap(AccountsFeature(context).accountNames)
+        let accounts = try? member.flatMap { try neighbours.accountNames(context, $0) }
         return parser.parse(text, today: today, rules: rules?.isEmpty == false ? rules : nil, accounts: accounts ?? nil)
     }
 

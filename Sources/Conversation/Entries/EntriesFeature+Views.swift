@@ -10,7 +10,7 @@ extension EntriesFeature {
     func viewRenderer(chatID: Int64, household: Household) throws -> EntryViewRenderer {
         let reader = try ledger.families.member(telegramUserID: chatID)
         let l = reader.map(localizer) ?? familyLocalizer(household)
-        return EntryViewRenderer(entries: self, l: l, householdID: household.id, viewer: try FamilyFeature(context).viewer(ofChat: chatID, household: household),
+        return EntryViewRenderer(entries: self, l: l, householdID: household.id, viewer: try neighbours.viewer(context, chatID, household),
                                  today: today(of: household))
     }
 
@@ -18,9 +18,9 @@ extension EntriesFeature {
     /// household's chats as they are now (not a group another household linked since, nor the
     /// chat of someone who left).
     func refresh(entryIDs: [Int64], household: Household) throws {
-        let chats = try FamilyFeature(context).chats(of: household)
+        let chats = try neighbours.chats(context, household)
         for view in try ledger.entryViews.showing(entryIDs) where chats.contains(view.chatID) { try redraw(view, household: household) }
-        try FamilyBroadcaster(family: FamilyFeature(context)).refresh(entryIDs: entryIDs, household: household)
+        try neighbours.redrawPosts(context, entryIDs, household)
     }
 
     /// Re-renders one message that shows entries, with its entries' buttons or a menu.

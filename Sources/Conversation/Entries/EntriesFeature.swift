@@ -25,12 +25,58 @@ struct EntriesFeature: Feature {
         },
         // No words: alone «додати» means nothing.
         KnownCommand("add", section: .family, helpRank: 130, menuRank: 8, aliases: ["dodaty", "dobavit"]) { call in
-            try EntriesFeature(call.context).record(call.argument, message: call.message, member: call.member, reply: call.reply)
+            try call.context.router.readAsEntry(call.argument, message: call.message, member: call.member)
         },
     ]
 
     static let entryButtons = ButtonNamespace.of(EntryButton.self) { button, call in
         try EntriesFeature(call.context).press(button, press: call.press, member: call.member)
+    }
+
+    /// A private text no claim before took, or a family group's text that is addressed to the
+    /// bot (a reply to it) or reads as an entry: words of an entry (the `.entryText` claims).
+    /// Anything else said in the group is chatter and gets no answer at all.
+    static let textClaim = MessageClaim("entries.text", on: [.privateText, .groupText]) { call in
+        let entries = EntriesFeature(call.context)
+        if call.kind == .groupText, !call.message.isReplyToBot, !entries.readsAsEntry(call.text, household: try call.household()) {
+            return true
+        }
+        try call.context.router.readAsEntry(call.text, message: call.message, member: call.member)
+        return true
+    }
+
+    /// The last of the words of an entry: recorded, asked about, or answered with what is missing.
+    static let recordClaim = MessageClaim("entries", on: [.entryText]) { call in
+        try EntriesFeature(call.context).record(call)
+        return true
+    }
+
+    /// An edit of a message: the entries it made are read again (`edited`).
+    static let editClaim = MessageClaim("entries.edit", on: [.edit]) { call in
+        try EntriesFeature(call.context).edited(call.message)
+        return true
+    }
+
+    /// A private file's caption that reads as an entry is recorded, as a photo's caption is.
+    static let captionClaim = MessageClaim("entries.caption", on: [.privateFile]) { call in
+        guard case .document(let caption?) = call.file?.kind else { return false }
+        let entries = EntriesFeature(call.context), household = try call.household()
+        guard case .success = entries.parse(caption, household: household, today: entries.today(of: household)) else { return false }
+        try call.context.router.readAsEntry(caption, message: call.message, member: call.member)
+        return true
+    }
+
+    /// Any other voice note, photo, sticker or file in private: a short hint at what works
+    /// instead, so nothing a person sends goes unanswered.
+    static let fileHintClaim = MessageClaim("entries.file", on: [.privateFile]) { call in
+        let key = switch call.file?.kind {
+        case .voice: "nontext.voice"
+        case .picture: "nontext.picture"
+        case .sticker: "nontext.sticker"
+        case .document, nil: "nontext.document"
+        }
+        try call.reply(EntriesFeature(call.context).localizer(call.member)(key))
+        return true
     }
 
     /// Unaddressed group text is an entry only with confidence: it parses, and each entry has a

@@ -20,7 +20,7 @@ struct ExportsFeature: Feature {
     ]
 
     /// Looked at every second: a chunk is made as soon as the one before it is done.
-    static let jobs = JobSource(name: "exports", every: .seconds(1), drains: true) { context in
+    static let jobs = JobSource(name: "exports", every: .seconds(1), drains: true, inConsoleSchedule: false) { context in
         try ExportsFeature(context).exportJobs()
     }
 

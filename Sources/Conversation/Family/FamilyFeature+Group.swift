@@ -4,6 +4,30 @@ import Ledger
 import Localization
 
 extension FamilyFeature {
+    /// A group message's writer as a member of the family the group keeps, while it is not
+    /// paused; nil for anyone else, who hears why only when they addressed the bot (a command
+    /// or a reply to it): with privacy mode off the bot sees all of a group's chatter.
+    static func groupMember(_ call: MessageCall) throws -> (member: Member, isNewcomer: Bool)? {
+        let family = FamilyFeature(call.context), message = call.message
+        let addressed = call.command != nil || message.isReplyToBot
+        let sender = family.catalog[family.language(of: message.sender)]
+        guard let household = try family.ledger.families.household(familyChatID: message.chat.id) else {
+            if addressed { try call.reply(sender("group.not_linked")) }
+            return nil
+        }
+        guard let member = try family.ledger.families.member(telegramUserID: message.sender.id),
+              member.householdID == household.id else {
+            if addressed { try call.reply(sender("group.not_member")) }
+            return nil
+        }
+        // Put back by someone outside the family: nothing of the household is said here.
+        guard !household.familyChatPaused else {
+            if addressed { try call.reply(family.localizer(member)("group.paused")) }
+            return nil
+        }
+        return (member, false)
+    }
+
     /// The family group while the household's words may go there: linked, not paused, and
     /// Telegram not refusing sends to it (the bot was kicked, and the news has not come yet).
     func feedChat(of household: Household) throws -> Int64? {

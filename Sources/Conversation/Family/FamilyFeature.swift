@@ -30,6 +30,16 @@ struct FamilyFeature: Feature {
         try FamilyFeature(call.context).press(button, press: call.press, member: call.member)
     }
 
+    /// `/start join_<code>` in a private chat, before the writer has a household of their own
+    /// (one with a token in it is the token's, `MonobankFeature.tokenClaim`).
+    static let invitationClaim = MessageClaim("family.invitation", on: [.privateText]) { call in
+        guard let command = call.command, command.name == "start", command.argument.hasPrefix(Invitations.prefix),
+              MonobankToken.first(in: call.text) == nil else { return false }
+        try FamilyFeature(call.context).join(code: String(command.argument.dropFirst(Invitations.prefix.count)),
+                                             sender: call.message.sender, reply: call.reply)
+        return true
+    }
+
     /// What a family button does; `FamilyButton.refusal(for:)` has let only whom it may through.
     func press(_ button: FamilyButton, press: CallbackPress, member: Member) throws -> String? {
         let l = localizer(member)

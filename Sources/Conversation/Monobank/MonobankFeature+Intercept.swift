@@ -8,6 +8,16 @@ import Localization
 /// lifted an amount from the token's digits), posted, answered with it, or stored anywhere but
 /// sealed in `monobank_links`.
 extension MonobankFeature {
+    /// A token in a private text or a private file's caption, after its writer is welcomed.
+    static let tokenClaim = MessageClaim("monobank.token", on: [.privateText, .privateFile]) { call in
+        try MonobankFeature(call.context).intercept(call.message, member: call.member)
+    }
+
+    /// A token in a group (a text or a caption, from anyone) or in an edit anywhere.
+    static let tokenBySenderClaim = MessageClaim("monobank.token.sender", on: [.groupText, .groupFile, .edit]) { call in
+        try MonobankFeature(call.context).intercept(call.message)
+    }
+
     /// Handles `message` when its text holds a token (`MonobankToken`) and returns true;
     /// returns false, having done nothing, when it holds none. One pass over the text.
     /// - In a private chat (`member` is its writer, looked up when nil): the token is taken as

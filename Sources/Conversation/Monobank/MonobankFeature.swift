@@ -23,6 +23,20 @@ struct MonobankFeature: Feature {
         try MonobankFeature(call.context).press(button, call: call)
     }
 
+    /// `/monobank` in any group, linked or not, from anyone: only "in private, please".
+    static let groupCommandClaim = MessageClaim("monobank.group", on: [.groupText]) { call in
+        guard let name = call.command?.name, name == "monobank" || name == "mono" else { return false }
+        let feature = MonobankFeature(call.context)
+        let member = try feature.ledger.families.member(telegramUserID: call.message.sender.id)
+        try feature.inGroup(call.message, l: member.map(feature.localizer) ?? feature.catalog[feature.language(of: call.message.sender)])
+        return true
+    }
+
+    /// A private reply to the instructions that holds no token (`receive`).
+    static let instructionsReplyClaim = MessageClaim("monobank.reply", on: [.privateText]) { call in
+        try MonobankFeature(call.context).receive(call.message, member: call.member, reply: call.reply)
+    }
+
     /// `/monobank off` in any of the three languages.
     static let offWords: Set<String> = ["off", "stop", "вимкнути", "відключити", "выключить", "отключить"]
 

@@ -35,6 +35,12 @@ extension RecurringFeature {
         }
     }
 
+    /// A reply to a bill's question or reminder: in a private chat, or to the bot in the group.
+    static let replyClaim = MessageClaim("recurring.reply", on: [.privateText, .groupText]) { call in
+        guard call.kind == .privateText || call.message.isReplyToBot else { return false }
+        return try RecurringFeature(call.context).answerReply(call.message, text: call.text, member: call.member, reply: call.reply)
+    }
+
     /// A reply with the amount paid to the question `answer` asked (or to the reminder);
     /// false when the message answers no bill.
     func answerReply(_ message: IncomingMessage, text: String, member: Member, reply: Replier) throws -> Bool {

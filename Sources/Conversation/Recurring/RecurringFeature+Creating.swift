@@ -9,6 +9,11 @@ import Recurring
 /// 5-го`, `комуналка щомісяця`): the item is made and confirmed with its schedule and next
 /// date, with buttons to switch how it is kept, change it or cancel it.
 extension RecurringFeature {
+    /// Words that say a schedule (`netflix 299 щомісяця`).
+    static let createClaim = MessageClaim("recurring.create", on: [.entryText]) { call in
+        try RecurringFeature(call.context).create(call.text, member: call.member, reply: call.reply)
+    }
+
     /// Makes the item the message says; false, changing nothing, for a message that says no
     /// schedule (an ordinary entry). One schedule and one payment per message.
     func create(_ text: String, member: Member, reply: Replier) throws -> Bool {

@@ -5,6 +5,14 @@ import Localization
 import Reports
 
 extension ReportsFeature {
+    /// Words with no amount that ask about the family's figures (`скільки витратили на кафе?`).
+    static let questionClaim = MessageClaim("reports.question", on: [.entryText]) { call in
+        guard case .failure(let failure) = try call.parsed(), [.noAmount, .question].contains(failure) else { return false }
+        let reports = ReportsFeature(call.context)
+        return try reports.answerQuestion(call.text, member: call.member, household: try call.household(),
+                                          shownTo: reports.viewer(in: call.message.chat, call.member), reply: call.reply)
+    }
+
     /// Answers a question about the family's figures (`скільки витратили на кафе цього
     /// місяця?`) from what `/report` shows `viewer`: a month's total as its report counts it
     /// (private entries of others in the total only), a category as the report's line, the

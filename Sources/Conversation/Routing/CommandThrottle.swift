@@ -18,7 +18,7 @@ struct CommandThrottle {
     }
 
     /// The commands that read a month or more of the ledger, draw, or write a file; a
-    /// statement file is admitted the same way (`ConversationHandler.receiveNonText`).
+    /// statement file is admitted the same way (`ArchiveFeature.fileClaim`, `StatementsFeature.fileClaim`).
     static let commands: Set<String> = ["report", "budget", "health", "savings", "balance", "subscriptions", "recurring", "export",
                                         "review", "history", "week"]
 
@@ -62,5 +62,15 @@ struct CommandThrottle {
         buckets = buckets.filter { _, bucket in
             bucket.tokens + max(0, now.timeIntervalSince(bucket.at)) / Self.secondsPerCommand < Self.burst
         }
+    }
+}
+
+/// The handler's one `CommandThrottle`, shared by the context of every event it handles.
+/// Not thread-safe: the handler's events come one at a time.
+final class MemberThrottle {
+    private var throttle = CommandThrottle()
+
+    func admit(memberID: Int64, at now: Date) -> CommandThrottle.Verdict {
+        throttle.admit(memberID: memberID, at: now)
     }
 }

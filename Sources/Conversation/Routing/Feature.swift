@@ -5,8 +5,9 @@ import Ledger
 import Localization
 
 /// What every feature reads, and nothing more: the database's stores, the words, the parser,
-/// the time and the deployment's settings. A value made per event by `ConversationHandler`;
-/// not `Sendable`, like the `Ledger` it holds, and used inside that event's transaction.
+/// the time, the deployment's settings and the claims messages are offered to. A value made
+/// per event by `ConversationHandler`; not `Sendable`, like the `Ledger` it holds, and used
+/// inside that event's transaction.
 struct ConversationContext {
     let ledger: Ledger
     let catalog: Catalog
@@ -17,13 +18,23 @@ struct ConversationContext {
     let statementReading: StatementReadingCache
     /// The archive being taken in slices, parsed once for all of them.
     let archiveReading: ArchiveReadingCache
+    /// The costly work each member may have done now, for the bot's whole life.
+    let throttle: MemberThrottle
+    /// Who takes a message, in order (`Features.claims`, or a test's list).
+    let claims: [MessageClaim]
+    /// The rooms entries ask and tell (`Features.entryNeighbours`).
+    let entryNeighbours: EntryNeighbours
+
+    /// Offers messages and words of entries to `claims`.
+    var router: MessageRouter { MessageRouter(context: self) }
 }
 
 /// One room of the conversation: entries, corrections, the family, reports and budgets,
 /// exports, the schedule, the welcome. A feature owns its commands (`KnownCommand`s it lists),
-/// its buttons (a `ButtonNamespace`), its scheduled jobs, its stores' methods and its message
-/// keys; it reaches another feature only by making that feature's value from the same context,
-/// which keeps every dependency between rooms visible where it is used.
+/// its buttons (a `ButtonNamespace`), the messages it claims (`MessageClaim`s), its scheduled
+/// jobs, its stores' methods and its message keys; it reaches another feature only by making
+/// that feature's value from the same context, which keeps every dependency between rooms
+/// visible where it is used, or through the context's router (words read as an entry).
 protocol Feature {
     var context: ConversationContext { get }
     init(_ context: ConversationContext)
@@ -68,6 +79,20 @@ extension Feature {
     /// amount or line, only to its author in their private chat.
     func viewer(in chat: ChatRef, _ member: Member) -> Viewer {
         chat.kind == .privateChat && chat.id == member.telegramUserID ? .member(member.id) : .group
+    }
+
+    /// Whether `member` may have costly work done now (`CommandThrottle`): the first refusal
+    /// of a burst is answered kindly, the rest of it not at all.
+    func admitCostly(member: Member, reply: Replier) throws -> Bool {
+        switch context.throttle.admit(memberID: member.id, at: clock.now()) {
+        case .allowed:
+            return true
+        case .refused:
+            try reply(localizer(member)("command.throttled"))
+            return false
+        case .dropped:
+            return false
+        }
     }
 
     /// Rewrites the message a pressed button was under.

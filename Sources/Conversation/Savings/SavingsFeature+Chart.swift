@@ -47,12 +47,3 @@ extension SavingsFeature {
         return .photo(fileName: "savings-\(today.iso).png", data: image.png, caption: caption)
     }
 }
-
-extension ConversationHandler {
-    /// `/savings`'s text for a member, without queueing it: for `kopiyka bench savings`.
-    public func savingsText(memberID: Int64) throws -> String? {
-        guard let member = try ledger.families.member(id: memberID) else { return nil }
-        let savings = SavingsFeature(context)
-        return try savings.overview(member, household: savings.household(of: member))
-    }
-}

@@ -21,6 +21,13 @@ struct SavingsFeature: Feature {
         },
     ]
 
+    /// Words that set a savings account's value (`recordValue`).
+    static let valueClaim = MessageClaim("savings.value", on: [.entryText]) { call in
+        let savings = SavingsFeature(call.context), household = try call.household()
+        return try savings.recordValue(try call.parsed(), member: call.member, household: household,
+                                       today: savings.today(of: household), reply: call.reply)
+    }
+
     /// `депозит 52 000`: a message that is a savings account's name and an amount, nothing
     /// else (a date aside), sets what that account is worth that day, today by default. True
     /// when the message was one. A currency left unsaid is the account's own (`долари 500` on a

@@ -12,14 +12,18 @@ public struct JobSource: Sendable {
     public let every: Duration
     /// Asked again at once while its jobs end (an export's chunks), rather than after `every`.
     public let drains: Bool
+    /// Run by the console's and tests' `runSchedule`; false for work they step through
+    /// themselves (an export's chunks by `runExportStep`, a statement's slices one by one).
+    public let inConsoleSchedule: Bool
     /// The jobs due now, made from the event-free context; reads a row or two per household.
     let due: @Sendable (ConversationContext) throws -> [ScheduledJob]
 
-    init(name: String, every: Duration, drains: Bool = false,
+    init(name: String, every: Duration, drains: Bool = false, inConsoleSchedule: Bool = true,
          due: @escaping @Sendable (ConversationContext) throws -> [ScheduledJob]) {
         self.name = name
         self.every = every
         self.drains = drains
+        self.inConsoleSchedule = inConsoleSchedule
         self.due = due
     }
 }

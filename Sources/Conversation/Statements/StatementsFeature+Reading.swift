@@ -6,7 +6,7 @@ import Localization
 
 extension StatementsFeature {
     /// Looked at every second: a fetched file is read as soon as it is there.
-    static let jobs = JobSource(name: "statements", every: .seconds(1), drains: true) { context in
+    static let jobs = JobSource(name: "statements", every: .seconds(1), drains: true, inConsoleSchedule: false) { context in
         try StatementsFeature(context).readJobs()
     }
 

@@ -21,6 +21,11 @@ extension StatementsFeature {
         return l("review.split.asked")
     }
 
+    /// A private reply to ✂️'s question (`answerSplit`).
+    static let splitClaim = MessageClaim("statements.split", on: [.privateText]) { call in
+        try StatementsFeature(call.context).answerSplit(call.message, text: call.text, member: call.member, reply: call.reply)
+    }
+
     /// A reply to ✂️'s question: the row's purchase becomes its parts (and what they leave, in
     /// the row's own category), each dated and paid as the row was. True when the message was
     /// such a reply, whatever came of it.

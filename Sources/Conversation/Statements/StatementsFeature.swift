@@ -24,6 +24,12 @@ struct StatementsFeature: Feature {
         return [".csv", ".xlsx", ".xls"].contains { name.hasSuffix($0) }
     }
 
+    /// A private file whose name says it may be a statement (its caption is rarely an entry:
+    /// the file is what they sent).
+    static let fileClaim = MessageClaim.costlyFile("statements.file", mayBe: { mayBeStatement($0) }) { context, file, member, reply in
+        try StatementsFeature(context).receive(file, member: member, reply: reply)
+    }
+
     /// Takes a statement file: answers at once (the progress message the summary replaces
     /// later), or says why it cannot be taken.
     func receive(_ file: ReceivedFile, member: Member, reply: Replier) throws {

@@ -28,6 +28,11 @@ struct WelcomeFeature: Feature {
         try WelcomeFeature(call.context).choose(button.language, press: call.press, member: call.member)
     }
 
+    /// A newcomer's first message with no words (the welcome said what to write): nothing more.
+    static let greetedClaim = MessageClaim("welcome.empty", on: [.privateText]) { call in
+        call.isNewcomer && call.text.isEmpty
+    }
+
     /// The member writing, registering a newcomer with a household of their own.
     func memberFor(_ sender: Sender) throws -> (Member, isNew: Bool) {
         if let member = try ledger.families.member(telegramUserID: sender.id) { return (member, false) }

@@ -3,7 +3,11 @@ import KopiykaCore
 import Ledger
 import Localization
 
-extension ConversationHandler {
+/// Pressed buttons, by the feature that owns the prefix of their data (`Features.buttons`).
+struct ButtonRoute {
+    let context: ConversationContext
+    private var ledger: Ledger { context.ledger }
+
     /// A pressed button. It is always answered (or the person's client keeps spinning), and
     /// only a member of the right household, with the right role, changes anything.
     func receive(_ press: CallbackPress) throws {
@@ -23,7 +27,6 @@ extension ConversationHandler {
         }
         let prefix = press.data.prefix { $0 != ":" }
         guard let member, let namespace = Features.buttons.first(where: { $0.prefixes.contains(String(prefix)) }) else { return nil }
-        let context = self.context
         return try namespace.press(ButtonCall(context: context, press: press, member: member,
                                               localizer: WelcomeFeature(context).localizer(member)))
     }
@@ -34,7 +37,7 @@ extension ConversationHandler {
     /// (where each action checks its role).
     private func refusal(of press: CallbackPress, in chat: ChatRef, member: Member?) throws -> String? {
         let welcome = WelcomeFeature(context)
-        let l = member.map(welcome.localizer) ?? catalog[welcome.language(of: press.sender)]
+        let l = member.map(welcome.localizer) ?? context.catalog[welcome.language(of: press.sender)]
         guard let member, let household = try ledger.families.household(familyChatID: chat.id), household.id == member.householdID else {
             return l("group.not_member")
         }
