@@ -33,6 +33,8 @@ import Testing
         ("у меня 200 наличкой", .state), ("вода 38,4 за куб з січня", .state), ("тариф на світло 4,32", .state),
         ("сантехнік каже 1 800 за роботу", .state), ("у Сільпо акція, сир 99", .state),
         ("I could lend you 300 zł", .plan), ("завтра беремо торт за 600?", .plan),
+        ("Знижки на куртки! Тільки до 15.12. Ціни від 899 грн", .state), ("скидки до 20% на всё, цены от 199 грн", .state),
+        ("Black Friday sale! Only till 15.12, prices from 19 €", .state),
     ])
     func recordsNothing(_ text: String, _ failure: ParseFailure) {
         #expect(EntryParser().parse(text, today: Self.today).failure == failure, "\(text)")
@@ -46,6 +48,9 @@ import Testing
         "такси 200, завтра будет дороже", "молоко 45, знову подорожчало", "купила ліки 320, бо треба",
         "Сільпо 450, а хто брав молоко?", "ліки 320, решту віддам завтра", "Чоловік сказав скинь 300, скинула",
         "кава 50, на карті лишилось 300",
+        // Money spent in the past tense makes its own part an entry, not a plan said after it.
+        "оплатила садок 1800, наступного місяця буде 2000", "оплатил садик 1800, в следующем месяце будет 2000",
+        "paid the gym 40, next month it will be 45",
     ])
     func recordsWhatWasSpent(_ text: String) throws {
         let entries = try EntryParser().parse(text, today: Self.today).get()

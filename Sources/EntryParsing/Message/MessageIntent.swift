@@ -21,7 +21,7 @@ struct MessageCues {
     /// Where a cue was said: a cue word, a negated purchase, or the last token before a
     /// question mark.
     private struct Mark {
-        enum Reach { case ownPart, ownPartOrLater, ownPartOrEarlier, message }
+        enum Reach { case ownPart, ownPartOrLater, ownPartOrEarlier, nearby, message }
         var token: Int
         var intent: MessageIntent
         var reach: Reach
@@ -30,9 +30,11 @@ struct MessageCues {
     }
 
     private let marks: [Mark]
+    /// Where money spent was told in the past tense: the parts it reaches are entries.
+    private let spent: [Mark]
 
     init(_ scalars: [Unicode.Scalar], _ tokens: [Token]) {
-        var marks: [Mark] = [], record = false, received = false, correct = false
+        var marks: [Mark] = [], spent: [Mark] = [], record = false, received = false, correct = false
         for (i, token) in tokens.enumerated() where token.kind == .word {
             guard let cue = Self.cues[WordKey(token.text)] else { continue }
             received = received || cue.contains(.received)
@@ -46,9 +48,11 @@ struct MessageCues {
             // `не брала`, `не купив`: what was not bought was not spent.
             let negated = i > 0 && Self.negations.contains(WordKey(tokens[i - 1].text))
             if cue.contains(.negatable), negated { marks.append(Mark(token: i, intent: .state, reach: .ownPartOrEarlier)) }
-            // A word to the bot, or money spent in the past tense (`оплатила садок 1800, наступного
-            // місяця буде 2000`, `купила ліки 320, бо треба`): an entry whatever else is said.
-            record = record || cue.contains(.record) || (cue.contains(.spent) && !negated)
+            // A word to the bot makes the whole message an entry; money spent in the past tense
+            // only its own part and the parts without a number around it (`купила ліки 320, бо
+            // треба`), so `оплатила садок 1800, наступного місяця буде 2000` is the 1800 alone.
+            record = record || cue.contains(.record)
+            if cue.contains(.spent), !negated { spent.append(Mark(token: i, intent: .state, reach: .nearby)) }
             if let intent = cue.intent { marks.append(Mark(token: i, intent: intent, reach: cue.contains(.advert) ? .message : .ownPartOrLater)) }
         }
         var k = 0
@@ -57,6 +61,7 @@ struct MessageCues {
             if k > 0 { marks.append(Mark(token: k - 1, intent: .question, reach: .ownPart)) }
         }
         self.marks = marks
+        self.spent = spent
         self.record = record
         mayBeReceived = received
         mayCorrect = correct
@@ -71,16 +76,20 @@ struct MessageCues {
         guard !record, !marks.isEmpty else { return nil }
         func numberless(_ range: Range<Int>) -> Bool { !tokens[range].contains { $0.kind == .number } }
         let named = part.contains { k in if case .category(let category)? = meanings[k] { category.kind == .expense } else { false } }
-        return marks.first { mark in
-            if mark.unlessAPurchaseIsNamed, named { return false }
+        func reaches(_ mark: Mark) -> Bool {
             if part.contains(mark.token) { return true }
+            let later = mark.token < part.lowerBound && numberless(mark.token..<part.lowerBound)
+            let earlier = mark.token >= part.upperBound && numberless(part.upperBound..<mark.token)
             switch mark.reach {
             case .ownPart: return false
-            case .ownPartOrLater: return mark.token < part.lowerBound && numberless(mark.token..<part.lowerBound)
+            case .ownPartOrLater: return later
             case .ownPartOrEarlier: return mark.token >= part.upperBound && numberless(part.upperBound..<tokens.count)
+            case .nearby: return later || earlier
             case .message: return true
             }
-        }?.intent
+        }
+        guard !spent.contains(where: reaches) else { return nil }
+        return marks.first { mark in !(mark.unlessAPurchaseIsNamed && named) && reaches(mark) }?.intent
     }
 
     private static let negations: Set<WordKey> = Set(["не", "not", "didnt"].map(WordKey.init))
@@ -150,8 +159,9 @@ struct MessageCues {
         отдал отдала заправив заправила заправився заправилась заправился заправилась bought paid spent
         """
 
-    /// An advertised price (`в АТБ акція, олія 79`) speaks for the whole message.
-    private static let adverts = "акція акции акция розпродаж распродажа promo sale"
+    /// An advertised price (`в АТБ акція, олія 79`, `Знижки до -50%! Ціни від 399 грн`) speaks
+    /// for the whole message. Not one discount (`черевички 1200 знижка 300` is a purchase).
+    private static let adverts = "акція акции акция розпродаж распродажа знижки знижок скидки скидок promo sale"
 
     private static let cues: [WordKey: Cue] = (words + [
         (.received, ReceivedMoney.cueWords), (.spent, spendingVerbs), (.advert, adverts),
