@@ -61,7 +61,7 @@ enum ReceivedMoney {
 
     /// A capitalised word that is no pronoun or adverb (`Вже`, `Today`) and does not end as a
     /// dative does (`Олі`, `Петру`, `Маме`).
-    private static func isName(_ k: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+    static func isName(_ k: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         guard range.contains(k), tokens[k].kind == .word, scalars.indices.contains(tokens[k].start),
               scalars[tokens[k].start].properties.isUppercase, tokens[k].text.unicodeScalars.count >= 3,
               let last = tokens[k].text.unicodeScalars.last else { return false }
