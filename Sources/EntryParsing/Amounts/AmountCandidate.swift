@@ -99,9 +99,11 @@ struct AmountCandidate: Sendable {
         } else if free(j), let currency = AmountCandidate.currency(tokens[j], meanings[j]) {
             self.currency = currency
             j += 1
-            // `85 гривень 50 копійок`, `97 zloty and 50 groszy`.
-            let and = free(j) && tokens[j].kind == .word && AmountCandidate.and.contains(WordKey(tokens[j].text)) ? 1 : 0
-            if free(j + and), let (minor, next) = AmountCandidate.minorPart(tokens, j + and, range, lexicon: lexicon, meanings: meanings),
+            // `85 гривень 50 копійок`, `97 zloty and 50 groszy`, `267 гривень, сорок копійок`.
+            let comma = free(j) && tokens[j].kind == .comma ? 1 : 0
+            let and = free(j + comma) && tokens[j + comma].kind == .word && AmountCandidate.and.contains(WordKey(tokens[j + comma].text)) ? 1 : 0
+            if free(j + comma + and),
+               let (minor, next) = AmountCandidate.minorPart(tokens, j + comma + and, range, lexicon: lexicon, meanings: meanings),
                let sum = value + minor {
                 value = sum
                 j = next
