@@ -160,8 +160,8 @@ enum NotMoney: Equatable {
     /// The last operand of an amount computed from `i` on (`2*45`, `120 + 35`). Checks the next
     /// two tokens before building anything: it runs for every number.
     private static func computed(_ tokens: [Token], at i: Int) -> Int? {
-        guard i + 2 < tokens.count, tokens[i + 2].kind == .number,
-              tokens[i + 1].kind != .number, tokens[i + 1].kind != .word || tokens[i + 1].text.utf8.count <= 2,
+        guard i + 2 < tokens.count, tokens[i + 2].kind == .number || Arithmetic.isPieces(tokens[i + 1]),
+              tokens[i + 1].kind != .number, tokens[i + 1].kind != .word || tokens[i + 1].text.utf8.count <= 2 || Arithmetic.isPieces(tokens[i + 1]),
               let expression = Arithmetic.read(tokens, from: i, to: tokens.count, consumed: TokenFlags(0..<0))
         else { return nil }
         return expression.next - 1
