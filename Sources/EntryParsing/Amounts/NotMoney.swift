@@ -233,8 +233,11 @@ enum NotMoney: Equatable {
 
     /// `2 кг`, `30 л`, `3-й поверх`, `на 3 поверсі`.
     private static func unit(_ tokens: [Token], at i: Int, next: NotMoneyWords, _ words: (Int) -> NotMoneyWords) -> Bool {
-        if next.contains(.unit) { return !thousands(tokens, at: i) }
         let k = i + 1
+        // `кіно 400 тиждень тому`: a price before `a week ago`, not 400 weeks.
+        if next.contains(.unit), k + 1 < tokens.count, DayWords.agoWords.contains(tokens[k + 1].text),
+           let n = Int(tokens[i].text), !DayWords.counts(n, tokens[k].text) { return false }
+        if next.contains(.unit) { return !thousands(tokens, at: i) }
         return k < tokens.count && tokens[k].glued && NotMoneyWords.ordinalEndings.contains(WordKey(tokens[k].text))
             && words(k + 1).contains(.unit)
     }
