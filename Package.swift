@@ -85,6 +85,7 @@ let package = Package(
             name: "KopiykaTestSupport",
             dependencies: [
                 "KopiykaCore", "SQLite", "Ledger", "Localization", "TelegramClient", "TelegramBot", "Conversation", "CZlib",
+                "Recurring",
             ],
             path: "Tests/KopiykaTestSupport"),
         // `make bench`: the release binary against the fake Bot API; figures printed, never asserted.

@@ -190,6 +190,14 @@ public final class Connection {
             .filter { $0.value > 0 }
     }
 
+    /// Steps of SQLite's virtual machine so far, per cached statement's SQL: what a read costs
+    /// whether it scans a table or an index. Tests use the difference around an operation to
+    /// prove its cost does not grow with rows it has no business reading.
+    public var virtualMachineSteps: [String: Int] {
+        Dictionary(uniqueKeysWithValues: statements.map { ($0.key.sql, Int(sqlite3_stmt_status($0.value, SQLITE_STMTSTATUS_VM_STEP, 0))) })
+            .filter { $0.value > 0 }
+    }
+
     /// Pages this connection has written to the database file or its WAL so far: what a
     /// write cost, for tests that prove a cost does not grow.
     public var pagesWritten: Int {

@@ -1,3 +1,4 @@
+import Conversation
 import FoundationEssentials
 import KopiykaCore
 import Ledger
@@ -29,8 +30,9 @@ extension BotRunner {
     /// backups the folder holds and the core's wall clock), makes it on a thread of its own
     /// with a read-only connection of its own (`DatabaseBackup`), so updates never wait for it,
     /// then prunes what `retention` does not keep. A failure is logged (a warning, an error from
-    /// the second in a row) and tried again after `retryDelay`. Cancelling the task stops a
-    /// backup in progress within a step, leaving nothing at its name.
+    /// the second in a row, when the owners who asked also hear of it) and tried again after
+    /// `retryDelay`. Cancelling the task stops a backup in progress within a step, leaving
+    /// nothing at its name.
     func runBackups(_ settings: BackupSettings) async {
         let folder = BackupFolder(path: settings.folder)
         var schedule = BackupSchedule(hour: settings.hour, zone: settings.zone, retryDelay: settings.retryDelay)
@@ -44,6 +46,7 @@ extension BotRunner {
                     let pruned = folder.prune(settings.retention, in: settings.zone)
                     log.info("backed up the database to \(summary.path): \(summary.bytes) bytes, \(summary.households) households, "
                         + "\(summary.entries) entries, checked\(pruned.isEmpty ? "" : "; pruned \(pruned.joined(separator: ", "))")")
+                    await tellOwners(backupsFail: false)
                 } catch where Task.isCancelled {
                     return
                 } catch {
@@ -51,12 +54,23 @@ extension BotRunner {
                         + "\(Int(settings.retryDelay / 60)) minutes"
                     if schedule.failed(at: now) {
                         log.error(message + " — \(schedule.failures) failures in a row: the database has no fresh backup")
+                        await tellOwners(backupsFail: true)
                     } else {
                         log.warning(message)
                     }
                 }
             }
             do { try await sleeper.sleep(for: settings.lookEvery) } catch { return }
+        }
+    }
+
+    /// The owners who asked (`/archive alerts on`) hear in private that backups fail, or that
+    /// they work again; a failure to tell them is a warning, never the backup's failure.
+    private func tellOwners(backupsFail: Bool) async {
+        do {
+            try await core.tellOwners(backupsFail: backupsFail)
+        } catch {
+            log.warning("could not tell the owners who asked that backups \(backupsFail ? "fail" : "work again"): \(error)")
         }
     }
 
@@ -78,6 +92,14 @@ extension BotRunner {
         } onCancel: {
             stopped.set()
         }
+    }
+}
+
+extension BotCore {
+    /// One transaction on the core; the doorbell wakes the sender for what it queued.
+    func tellOwners(backupsFail: Bool) throws {
+        try ledger.transaction { backupsFail ? try conversation.backupsFail() : try conversation.backupsWork() }
+        doorbell.ring()
     }
 }
 

@@ -1,3 +1,4 @@
+import Banking
 import Glibc
 import Ledger
 import TelegramClient
@@ -6,7 +7,8 @@ import TelegramClient
 /// binary that a crash costs one update or one job and never the bot:
 ///
 /// - `trap-on-text:<marker>`: the process traps while handling a message whose text holds
-///   the marker (after its attempt is counted, inside its transaction);
+///   the marker (after its attempt is counted, inside its transaction), or while storing a
+///   Monobank feed row whose description holds it;
 /// - `throw-on-text:<marker>`: handling it throws instead;
 /// - `trap-in-job:<kind>`, `throw-in-job:<kind>`: the same in a scheduled job (`digest`,
 ///   `monthly`, `export`), in storing a Monobank feed window (`monobank`), or in parsing a
@@ -62,6 +64,13 @@ public struct FaultInjection: Sendable, CustomStringConvertible {
         }
         guard let text = message.flatMap({ $0.text ?? $0.caption }), text.contains(marker) else { return }
         try strike(fault.action, at: "update \(update.updateID)")
+    }
+
+    /// Strikes when a bank row's description holds the text marker: a feed item that crashes.
+    func check(_ facts: [BankFact]) throws {
+        guard let fault, case .text(let marker) = fault.trigger,
+              let fact = facts.first(where: { $0.description.contains(marker) }) else { return }
+        try strike(fault.action, at: "bank row \(fact.bankID.map { String($0.prefix(40)) } ?? "?")")
     }
 
     func check(_ job: AttemptKey) throws {

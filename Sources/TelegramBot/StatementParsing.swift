@@ -4,7 +4,7 @@ import TelegramClient
 
 extension BotRunner {
     /// Parses the fetched statement file the reading job waits for, on a thread of its own,
-    /// then hands the reading to the core, whose job reads it 500 rows a transaction. Parsing
+    /// then hands the reading to the core, whose job reads it 100 rows a transaction. Parsing
     /// is the heavy part of a file (~0.7 s a 10,000-row CSV in a debug build, and zlib's
     /// inflate, a long C call, for an XLSX): on the bot's thread it held every family's
     /// updates, and on the cooperative pool it would hold the pool's threads. One file at a

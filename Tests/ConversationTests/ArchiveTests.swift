@@ -158,6 +158,41 @@ import Testing
         }
     }
 
+    @Test func aHandoverStopsTheOldOwnersWeeklyArchiveAndSaysSo() async throws {
+        try await Scenario.play(at: .conversation) { story in
+            try await Self.family(story)
+            try await story.say("/archive on", from: .olha)
+            try await story.say("вишня-липень-2026", from: .olha)
+            #expect(try await story.say("вишня-липень-2026", from: .olha).joined().contains("увімкнено"))
+            try await story.runSchedule()
+            #expect(story.documents(in: Sender.olha.id).count == 1)
+
+            try await story.say("/family", from: .olha)
+            try await story.press("👑 Зробити власником: Тарас", from: .olha)
+            #expect(story.received(in: Sender.olha.id).last?.contains("родиною тепер керує Тарас") == true,
+                    "\(story.received(in: Sender.olha.id).suffix(2))")
+            #expect(story.received(in: Sender.taras.id).joined().contains("зі своїм паролем: /archive on"))
+            #expect(try await story.say("/archive", from: .olha).joined().contains("лише власник"))
+            try story.advanceClock(by: 7 * 86_400)
+            try await story.runSchedule()
+            #expect(story.documents(in: Sender.olha.id).count == 1, "no archive for an owner no more")
+        }
+    }
+
+    @Test func aPassphraseSaidAfterAHandoverTurnsNoWeeklyArchiveOn() async throws {
+        try await Scenario.play(at: .conversation) { story in
+            try await Self.family(story)
+            try await story.say("/archive on", from: .olha)
+            try await story.say("/family", from: .olha)
+            try await story.press("👑 Зробити власником: Тарас", from: .olha)
+            let answer = try await story.say("вишня-липень-2026", from: .olha).joined()
+            #expect(answer.contains("лише власник"), "Оля is no owner now: \(answer)")
+            #expect(story.deletedMessages(in: Sender.olha.id).contains(story.lastWrittenID), "a passphrase is never left in the chat")
+            try await story.runSchedule()
+            #expect(story.documents(in: Sender.olha.id).isEmpty)
+        }
+    }
+
     @Test func aWeeklyArchiveIsSealedWithAPassphraseThatIsNeverKept() async throws {
         let passphrase = "вишня-липень-2026"
         var sealed = Data()

@@ -5,7 +5,7 @@ import KopiykaTestSupport
 import Ledger
 import Testing
 
-/// A large statement is read 500 rows a transaction: the bot answers other chats between
+/// A large statement is read `rowsPerSlice` rows a transaction: the bot answers other chats between
 /// slices, and the progress kept with each slice lets a failed slice, or a restart, go on
 /// from there without doubles and with the whole file's summary.
 @Suite struct StatementSliceTests {
@@ -24,13 +24,17 @@ import Testing
 
     struct Crash: Error {}
 
+    /// `1 200` as the summary writes it.
+    static func grouped(_ n: Int) -> String { n >= 1_000 ? "\(n / 1_000) \(String(format: "%03d", n % 1_000))" : "\(n)" }
+
     @Test func aLargeStatementIsReadInSlicesThatGoOnWithoutDoubles() throws {
         try chat.say("/start")
-        try chat.say("продукти 700 1.11")  // Row 699, in the second slice.
+        let size = StatementsFeature.rowsPerSlice, total = StatementsFeature.rowsPerSlice * 12 / 5
+        try chat.say("продукти \(2 * size) 1.11")  // The second slice's last row.
         let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
         let importID = try chat.ledger.statements.addImport(member: member, chatID: Sender.olha.id, fileID: "f", fileName: "s.csv",
                                                             progressOutboxID: nil)
-        try chat.ledger.statements.storeFetched(importID, data: Array(Self.statement(rows: 1_200)))
+        try chat.ledger.statements.storeFetched(importID, data: Array(Self.statement(rows: total)))
         _ = try ConsoleDelivery(ledger: chat.ledger).deliver()
         let source = try #require(ConversationHandler.jobSources.first { $0.name == "statements" })
         func nextSlice() throws -> ScheduledJob? { try chat.handler.dueJobs(source).first }
@@ -40,13 +44,13 @@ import Testing
         }
 
         try chat.ledger.transaction { try #require(try nextSlice()).perform() }
-        #expect(try stored() == 500, "one slice, one transaction")
-        #expect(try chat.ledger.statements.imports(in: .fetched).count == 1 && chat.ledger.statements.progress(importID).nextRow == 500)
+        #expect(try stored() == size, "one slice, one transaction")
+        #expect(try chat.ledger.statements.imports(in: .fetched).count == 1 && chat.ledger.statements.progress(importID).nextRow == size)
 
         // The second slice fails after taking its rows: they go back with its progress.
         let second = try #require(try nextSlice())
         #expect(throws: Crash.self) { try chat.ledger.transaction { try second.perform(); throw Crash() } }
-        #expect(try stored() == 500 && chat.ledger.statements.progress(importID).nextRow == 500)
+        #expect(try stored() == size && chat.ledger.statements.progress(importID).nextRow == size)
 
         chat.handler.statementReading.forget()  // As after a restart: the file is parsed again.
         var slices = 0
@@ -55,13 +59,32 @@ import Testing
             slices += 1
         }
         #expect(slices == 2)
-        #expect(try stored() == 1_200 && chat.ledger.entries.count(householdID: member.householdID) == 1_200,
-                "every row once: 1,199 recorded, the typed one linked")
+        #expect(try stored() == total && chat.ledger.entries.count(householdID: member.householdID) == total,
+                "every row once: all but one recorded, the typed one linked")
         let summary = try ConsoleDelivery(ledger: chat.ledger).deliver().map(\.text).joined(separator: "\n")
             .replacingOccurrences(of: "\u{A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
-        #expect(summary.contains("1 200 операцій") && summary.contains("➕ нових записів: 1 199")
+        #expect(summary.contains("\(Self.grouped(total)) операцій") && summary.contains("➕ нових записів: \(Self.grouped(total - 1))")
                     && summary.contains("🔗 збіглися з вашими записами: 1"), "\(summary)")
         #expect(try chat.ledger.statements.progress(importID) == StatementProgress(), "its progress goes with it")
         #expect(try chat.ledger.statements.imports(in: .read).count == 1)
+    }
+
+    @Test func aBotThatParsesApartIsOfferedNoSliceUntilTheReadingComes() throws {
+        chat.handler.settings.parsesStatementsApart = true
+        try chat.say("/start")
+        let member = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
+        let importID = try chat.ledger.statements.addImport(member: member, chatID: Sender.olha.id, fileID: "f", fileName: "s.csv",
+                                                            progressOutboxID: nil)
+        try chat.ledger.statements.storeFetched(importID, data: Array(Self.statement(rows: 600)))
+        let source = try #require(ConversationHandler.jobSources.first { $0.name == "statements" })
+        #expect(try chat.handler.dueJobs(source).isEmpty, "no job to spin on while it waits to be parsed")
+
+        chat.handler.keep(StatementReading(try #require(try chat.handler.statementFileToParse())))
+        var slices = 0
+        while let job = try chat.handler.dueJobs(source).first, slices < 10 {
+            try chat.ledger.transaction { try job.perform() }
+            slices += 1
+        }
+        #expect(try slices == 2 && chat.ledger.entries.count(householdID: member.householdID) == 600)
     }
 }

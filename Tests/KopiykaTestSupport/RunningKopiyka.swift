@@ -3,15 +3,16 @@ import Synchronization
 
 extension KopiykaProcess {
     /// `kopiyka run` against `fake`, pacing off, logging warnings: how the end-to-end tests
-    /// start the bot. `environment` adds to (or overrides) those settings.
+    /// start the bot. `environment` adds to (or overrides) those settings; `executable` is
+    /// another build of it (a benchmark's release binary).
     public static func bot(against fake: FakeBotAPI, databasePath: String, in folder: URL,
-                           environment: [String: String] = [:]) throws -> RunningKopiyka {
+                           environment: [String: String] = [:], executable: URL = binary) throws -> RunningKopiyka {
         var settings = [
             "BOT_TOKEN": fake.token, "TELEGRAM_API_URL": fake.baseURL, "DATABASE_PATH": databasePath,
             "OUTBOX_PACING_DISABLED": "1", "LOG_LEVEL": "warning",
         ]
         settings.merge(environment) { _, new in new }
-        return try KopiykaProcess(environment: settings, workingDirectory: folder).start(["run"])
+        return try KopiykaProcess(environment: settings, workingDirectory: folder, executable: executable).start(["run"])
     }
 
     /// Starts the binary without waiting for it: for tests that signal it while it works.

@@ -1,8 +1,5 @@
 import Foundation
-import KopiykaCore
 import KopiykaTestSupport
-import Ledger
-import Recurring
 import Testing
 
 /// The built `kopiyka run` against the fake Bot API, with a household no family reaches by
@@ -32,23 +29,6 @@ import Testing
         return bot
     }
 
-    /// `count` monthly subscriptions of Оля's, half of them music and half video, straight
-    /// in the store beside the running bot.
-    func addSubscriptions(_ count: Int) throws {
-        let ledger = try Ledger(path: databasePath)
-        let member = try #require(try ledger.families.member(telegramUserID: olha))
-        let start = try #require(LocalDate(iso: "2026-12-01"))
-        try ledger.transaction {
-            for n in 1...count {
-                let schedule = RecurrenceSchedule(.monthly(day: n % 28 + 1), start: start)
-                let item = NewRecurringItem(mode: .automatic, kind: .expense, amount: Money(minorUnits: Int64(n) * 100, currency: .uah),
-                                            currency: .uah, category: "subscriptions", account: nil,
-                                            note: n % 2 == 0 ? "spotify \(n)" : "netflix \(n)", isPrivate: false, schedule: schedule)
-                _ = try ledger.recurring.add(item, by: member, nextDate: schedule.first(onOrAfter: start))
-            }
-        }
-    }
-
     /// Оля says `text`; Тарас says `кава` right after. Returns how long each waited for an
     /// answer (Тарас's less any starvation of this test process).
     func sayWithACoffee(_ text: String) async -> (olha: Duration?, taras: Duration?) {
@@ -64,7 +44,7 @@ import Testing
     @Test func tenThousandSubscriptionsStallNoOtherFamily() async throws {
         defer { fake.stop() }
         let bot = try await start()
-        try addSubscriptions(10_000)
+        try Subscriptions.add(10_000, of: olha, databasePath: databasePath)
         var figures: [String] = []
         for text in ["/subscriptions", "/report", "spotify 199 щомісяця", "/subscriptions"] {
             let (olhaWaited, tarasWaited) = await sayWithACoffee(text)
@@ -88,7 +68,7 @@ import Testing
     @Test func aHundredReportsInABurstStallNoOtherFamily() async throws {
         defer { fake.stop() }
         let bot = try await start()
-        try addSubscriptions(10_000)
+        try Subscriptions.add(10_000, of: olha, databasePath: databasePath)
         let before = texts(olha).count
         let sent = ContinuousClock.now
         for _ in 0..<100 { fake.enqueueMessage(chatID: olha, text: "/report", firstName: "Оля") }

@@ -19,15 +19,6 @@ import Testing
         fake.sentMessages(chatID: chat).map { $0.text.replacingOccurrences(of: "\u{A0}", with: " ") }
     }
 
-    static func hugeStatement() -> Data {
-        var bytes = Array(("Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
-            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n").utf8)
-        let row = Array("01.11.2026 12:00:00,Кава,5814,-85.00,-85.00,UAH,—,—,—,1.00\n".utf8)
-        bytes.reserveCapacity(bytes.count + row.count * 300_000)
-        for _ in 0..<300_000 { bytes += row }
-        return Data(bytes)
-    }
-
     /// How long until `condition` held, less the time this test process itself was starved
     /// (a 20 ms pause that took over 200 ms): on a loaded machine the bot's latency, not the
     /// test's; nil after 30 s.
@@ -58,7 +49,7 @@ import Testing
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
         fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
         #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
-        let huge = Self.hugeStatement()
+        let huge = MonobankCSVFile.coffees(300_000)
         #expect(huge.count > 9_000_000 && huge.count < 20 * 1024 * 1024)
         fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: huge, firstName: "Оля")
         var slowest = Duration.zero, coffees = 0
@@ -129,14 +120,7 @@ import Testing
         fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
         fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
         #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
-        var csv = "Дата i час операції,Деталі операції,MCC,Сума в валюті картки (UAH),Сума в валюті операції,Валюта,Курс,"
-            + "Сума комісій (UAH),Сума кешбеку (UAH),Залишок після операції\n"
-        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        for i in 0..<20_000 {
-            let amount = "-\(1 + i % 100).00"
-            csv += "\(pad(1 + i / 1_440)).11.2026 \(pad(i / 60 % 24)):\(pad(i % 60)):00,Кава \(i),5814,\(amount),\(amount),UAH,—,—,—,1.00\n"
-        }
-        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: Data(csv.utf8), firstName: "Оля")
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: MonobankCSVFile.distinctPurchases(20_000), firstName: "Оля")
         let sent = ContinuousClock.now
         var slowest = Duration.zero, coffees = 0
         while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }), coffees < 300 {
@@ -155,5 +139,43 @@ import Testing
             + "peak \(peak / 1_048_576) MB")
         bot.signal(SIGTERM)
         #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+    }
+
+    /// Issue 32, attack 5: 3,000 typed `кава 85` and a statement of 3,000 such rows froze the
+    /// bot for 37–45 s (reconciliation grew ~N³). Now the file is read while Тарас's coffees are
+    /// answered, every row waits for Оля (each could be any of her coffees: never guessed),
+    /// and nothing counts twice. The figures are printed (`telegram-bench attacks` times it).
+    @Test func threeThousandTypedCoffeesAndTheirStatementHoldNoOtherFamily() async throws {
+        defer { fake.stop() }
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
+        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        let typed = texts(olha).count
+        for _ in 0..<3_000 { fake.enqueueMessage(chatID: olha, text: "кава 85", firstName: "Оля") }
+        #expect(await eventually(timeout: .seconds(120)) { texts(olha).count >= typed + 3_000 })
+        fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: MonobankCSVFile.coffees(3_000, on: MonobankCSVFile.day(of: Date())),
+                             firstName: "Оля")
+        let sent = ContinuousClock.now
+        var slowest = Duration.zero, coffees = 0
+        while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }), coffees < 300 {
+            coffees += 1
+            let before = texts(taras).count
+            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
+            let waited = await Self.answered { texts(taras).count > before }
+            #expect(waited != nil)
+            slowest = max(slowest, waited ?? .seconds(30))
+        }
+        let readIn = ContinuousClock.now - sent
+        let summary = texts(olha).first { $0.hasPrefix("📄 Виписка Монобанку") } ?? ""
+        #expect(summary.hasPrefix("📄 Виписка Монобанку: 3 000 операцій") && summary.contains("3 000"), "\(summary)")
+        print("3,000 typed coffees and their statement: read in \(readIn), \(coffees) coffees of another family meanwhile, "
+            + "the slowest answered in \(slowest)")
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+
+        let ledger = try Ledger(path: databasePath)
+        let member = try #require(try ledger.families.member(telegramUserID: olha))
+        #expect(try ledger.entries.count(householdID: member.householdID) == 3_000, "the typed coffees, none twice")
     }
 }

@@ -5,7 +5,8 @@ import KopiykaTestSupport
 /// this one (or PATH) runs against the in-process fake Bot API with pacing off. Prints, never
 /// asserts: start-up CPU and idle memory; the latency of single messages on an idle bot; then,
 /// for N messages queued at once, updates per second, CPU per update, peak memory and the
-/// latency under that load. `make bench` runs it with 50 chats and with one.
+/// latency under that load. `make bench` runs it with 50 chats and with one. `attacks` runs
+/// issue 32's stall attacks instead (`AttackBench`).
 ///
 /// Latency is from the getUpdates answer that hands a message to the bot to the sendMessage
 /// of its confirmation, both as the fake's threads see them. Every chat gets one message
@@ -33,7 +34,18 @@ import KopiykaTestSupport
 
     static func main() async {
         do {
-            try await run(try options(Array(CommandLine.arguments.dropFirst())))
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments.first == "attacks" {
+                var rest = Array(arguments.dropFirst())
+                var only: String?
+                if let at = rest.firstIndex(of: "--only"), at + 1 < rest.count {
+                    only = rest[at + 1]
+                    rest.removeSubrange(at...(at + 1))
+                }
+                try await AttackBench(binary: try options(rest).binary, only: only).run()
+                return
+            }
+            try await run(try options(arguments))
         } catch {
             FileHandle.standardError.write(Data("telegram-bench: \(error)\n".utf8))
             exit(1)
@@ -115,7 +127,7 @@ import KopiykaTestSupport
 
     static func verdict(_ met: Bool) -> String { met ? "" : "  MISSED" }
 
-    static let usage = "usage: telegram-bench [--messages N] [--chats N] [--binary PATH]"
+    static let usage = "usage: telegram-bench [--messages N] [--chats N] [--binary PATH] | telegram-bench attacks [--only NAME] [--binary PATH]"
 
     static func options(_ arguments: [String]) throws -> Options {
         var options = Options()

@@ -45,4 +45,28 @@ import Testing
         #expect(failures.dropFirst().allSatisfy { $0.hasPrefix("error") && $0.contains("failures in a row") }, "\(failures)")
         #expect(!failures.joined().contains(fake.token))
     }
+
+    @Test func ownersWhoAskedHearOnceThatBackupsFailAndOnceThatTheyWorkAgain() async throws {
+        let fake = FakeBotAPI()
+        try fake.start()
+        defer { fake.stop() }
+        let taken = folder.url.appendingPathComponent("taken")
+        try Data("a file, not a folder".utf8).write(to: taken)
+        let (asked, other): (Int64, Int64) = (501, 502)
+        fake.enqueueMessage(chatID: asked, text: "/archive alerts on")
+        fake.enqueueMessage(chatID: other, text: "/start", firstName: "Taras")
+        let bot = try RunningBot(fake: fake, databasePath: databasePath) { $0.backups = settings(folder.path("taken/backups")) }
+        func texts(_ chat: Int64) -> [String] { fake.sentMessages(chatID: chat).map(\.text) }
+        func told(_ words: String) -> Int { texts(asked).filter { $0.contains(words) }.count }
+        #expect(await eventually { told("свіжої копії") == 1 })
+        let errors = bot.logs.filter { $0.hasPrefix("error") }.count
+        #expect(await eventually { bot.logs.filter { $0.hasPrefix("error") }.count > errors + 3 })
+        #expect(told("свіжої копії") == 1, "once for a run of failures: \(texts(asked))")
+
+        try FileManager.default.removeItem(at: taken)
+        #expect(await eventually { told("знову вдаються") == 1 })
+        await bot.stop()
+        #expect(told("свіжої копії") == 1)
+        #expect(!texts(other).joined().contains("резервн"), "\(texts(other))")
+    }
 }

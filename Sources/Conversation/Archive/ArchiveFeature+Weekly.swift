@@ -18,8 +18,9 @@ extension ArchiveFeature {
         }
     }
 
-    /// `/archive [on|off]`, in private, for an owner: says how the weekly archive stands, asks
-    /// for a passphrase to turn it on, or turns it off.
+    /// `/archive [on|off]`, in private, for an owner: says how the weekly archive (and word of
+    /// the server's backups) stands, asks for a passphrase to turn it on, or turns it off;
+    /// `/archive alerts [on|off]` is word of failing backups (`backupAlerts`).
     func weekly(_ argument: String, member: Member, reply: Replier) throws {
         let l = localizer(member)
         guard reply.chat.id == member.telegramUserID else {
@@ -30,17 +31,25 @@ extension ArchiveFeature {
             try reply(l("archive.weekly.owner_only"))
             return
         }
-        guard let choice = Self.weeklySwitch(argument) else {
+        let choice: Bool?
+        switch Self.request(argument) {
+        case nil:
             try reply(l("archive.weekly.usage"))
             return
+        case .backupAlerts(let alerts)?:
+            try backupAlerts(alerts, member: member, reply: reply)
+            return
+        case .weekly(let weekly)?:
+            choice = weekly
         }
         switch choice {
         case nil:
+            let alerts = try backupAlertsState(member, l)
             if let next = try ledger.archives.nextWeekly(memberID: member.id) {
                 let day = LocalDate(next, in: try household(of: member).timeZone)
-                try reply(l("archive.weekly.on", ["date": .text(l.dayAndMonth(day))]))
+                try reply(l("archive.weekly.on", ["date": .text(l.dayAndMonth(day))]) + "\n\n" + alerts)
             } else {
-                try reply(l("archive.weekly.off"))
+                try reply(l("archive.weekly.off") + "\n\n" + alerts)
             }
         case true?:
             try ledger.archives.ask(memberID: member.id, purpose: .weekly, importID: nil)
@@ -122,6 +131,18 @@ extension ArchiveFeature {
         var next = due.addingTimeInterval(Self.week)
         while next <= clock.now() { next = next.addingTimeInterval(Self.week) }
         try ledger.archives.setNextWeekly(memberID: memberID, at: next)
+    }
+
+    /// The owner handed the household over: their weekly archive stops (it is an owner's), and
+    /// both hear it, the new owner with how to have one of their own. Nothing is said when the
+    /// old owner had none.
+    func ownershipHandedOver(from old: Member, to new: Member) throws {
+        guard try ledger.archives.nextWeekly(memberID: old.id) != nil else { return }
+        try ledger.archives.stopWeekly(memberID: old.id)
+        try ledger.archives.forgetPrompt(memberID: old.id)
+        try ledger.outbox.enqueue(.message(html: localizer(old)("archive.weekly.handed_over", ["name": .text(new.name.htmlEscaped)])),
+                                  chatID: old.telegramUserID)
+        try ledger.outbox.enqueue(.message(html: localizer(new)("archive.weekly.offer")), chatID: new.telegramUserID)
     }
 
     /// A weekly archive that kept failing: tried again in a day.

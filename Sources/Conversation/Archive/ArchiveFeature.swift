@@ -18,7 +18,7 @@ struct ArchiveFeature: Feature {
             try call.reply(ArchiveFeature(call.context).localizer(call.member)("archive.import.how"))
         },
         KnownCommand("archive", section: .entries, helpRank: 94, menuRank: nil, words: ["архів", "архив", "archive"],
-                     wordArguments: .readable { argument, _, _ in ArchiveFeature.weeklySwitch(argument) != nil }) { call in
+                     wordArguments: .readable { argument, _, _ in ArchiveFeature.request(argument) != nil }) { call in
             try ArchiveFeature(call.context).weekly(call.argument, member: call.member, reply: call.reply)
         },
     ]

@@ -48,6 +48,7 @@ struct FamilyFeature: Feature {
                 try ledger.families.setRole(.member, memberID: member.id)
                 try tellFamily(household, except: target) { $0("family.owner_changed", ["name": .text(target.name.htmlEscaped)]) }
                 try ledger.outbox.enqueue(.message(html: localizer(target)("family.owner_changed.you")), chatID: target.telegramUserID)
+                try ArchiveFeature(context).ownershipHandedOver(from: member, to: target)
                 answer = l("family.owner_changed", ["name": .text(target.name)])
             }
             try refreshFamilyView(press, member: member)

@@ -17,6 +17,7 @@ public final class ConversationHandler {
     let clock: WallClock
     public var settings: ConversationSettings
     let statementReading = StatementReadingCache()
+    let archiveReading = ArchiveReadingCache()
     /// Costly commands and statement files per member; in memory: a restart forgets it.
     var throttle = CommandThrottle()
 
@@ -67,7 +68,7 @@ public final class ConversationHandler {
     /// What every feature reads, made afresh for each event from the current settings.
     var context: ConversationContext {
         ConversationContext(ledger: ledger, catalog: catalog, parser: parser, clock: clock, settings: settings,
-                            statementReading: statementReading)
+                            statementReading: statementReading, archiveReading: archiveReading)
     }
 
     /// A private chat: newcomers are welcomed with a household of their own (unless they come

@@ -15,6 +15,8 @@ public struct ConversationSettings: Sendable {
     /// Statement files are parsed by the caller, away from the thread that answers
     /// (`ConversationHandler.statementFileToParse`, `keep`); the console parses them in the job.
     public var parsesStatementsApart = false
+    /// Family archives likewise (`ConversationHandler.archiveFileToParse`, `keep`).
+    public var parsesArchivesApart = false
 
     public init(timeZone: ZoneRules, defaultLanguage: Language = .uk, baseCurrency: Currency = .uah,
                 botUsername: String? = nil) {

@@ -15,6 +15,8 @@ struct ConversationContext {
     let settings: ConversationSettings
     /// The statement file being read in slices, parsed once for all of them.
     let statementReading: StatementReadingCache
+    /// The archive being taken in slices, parsed once for all of them.
+    let archiveReading: ArchiveReadingCache
 }
 
 /// One room of the conversation: entries, corrections, the family, reports and budgets,

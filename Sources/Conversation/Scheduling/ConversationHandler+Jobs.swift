@@ -7,11 +7,16 @@ extension ConversationHandler {
         try source.due(context)
     }
 
-    /// Runs the digests, monthly reports and recurring payments due now, without the attempt
-    /// rule: for the console and tests.
+    /// Runs the digests, monthly reports, recurring payments and archives due now, without
+    /// the attempt rule: for the console and tests. A source that drains (an archive's slices)
+    /// is asked again while it has work, as the bot's scheduler does.
     public func runSchedule() throws {
         for source in [ScheduleFeature.jobs, RecurringFeature.jobs, ArchiveFeature.jobs] {
-            for job in try dueJobs(source) { try job.perform() }
+            var jobs = try dueJobs(source)
+            while !jobs.isEmpty {
+                for job in jobs { try job.perform() }
+                jobs = source.drains ? try dueJobs(source) : []
+            }
         }
     }
 

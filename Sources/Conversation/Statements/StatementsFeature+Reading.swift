@@ -13,9 +13,12 @@ extension StatementsFeature {
     /// The oldest fetched file's next slice, as a job: `rowsPerSlice` rows in one transaction
     /// with the progress they make, so other chats' updates are answered between slices, and
     /// a crash leaves the file fetched, its slices before kept, for a restart to go on from.
-    /// A slice that keeps failing gives the file up as damaged (its slices before stay).
+    /// A slice that keeps failing gives the file up as damaged (its slices before stay). None
+    /// while the file waits to be parsed apart (`settings.parsesStatementsApart`): the
+    /// scheduler, which asks again while jobs end, would spin on it.
     func readJobs() throws -> [ScheduledJob] {
-        guard let next = try ledger.statements.imports(in: .fetched, limit: 1).first else { return [] }
+        guard let next = try ledger.statements.imports(in: .fetched, limit: 1).first,
+              !settings.parsesStatementsApart || context.statementReading.reading(of: next.id) != nil else { return [] }
         return [ScheduledJob(key: AttemptKey(kind: "statement", subject: next.id),
                              perform: { try self.read(next) }, giveUp: { try self.fail(next, problem: "damaged") })]
     }

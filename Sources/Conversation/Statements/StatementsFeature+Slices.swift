@@ -63,10 +63,14 @@ final class StatementReadingCache {
 }
 
 extension StatementsFeature {
-    /// Why 500 rows a transaction: a row takes a few index reads and writes (~0.1 ms), so a
-    /// slice holds the bot for tens of milliseconds, and other chats' updates are answered
-    /// between slices; 10,000 rows in one transaction held every family for seconds.
-    static let rowsPerSlice = 500
+    /// Why 100 rows a transaction: other chats' updates are answered between slices, but the
+    /// scheduler asks for the next slice at once, so an update may wait behind a few of them.
+    /// In the running release bot a row costs ~0.2–0.3 ms (reconciliation, category, entry,
+    /// totals): at 500 rows a slice (~0.1–0.16 s) another family's `кава 85` waited up to
+    /// 0.56–0.99 s during a 20,000-row import; at 100, 0.39–0.44 s (the import 7.7–8.4 s
+    /// instead of 6.2 s; `telegram-bench attacks`). 10,000 rows in one transaction held every
+    /// family for seconds.
+    static let rowsPerSlice = 100
 }
 
 extension StatementProgress {

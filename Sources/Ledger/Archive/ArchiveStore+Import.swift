@@ -13,6 +13,8 @@ public struct ArchiveTake: Equatable, Sendable {
     public var already = 0
     public var refused: [String: Int] = [:]
     public var others: [String] = []
+
+    public init() {}
 }
 
 extension ArchiveStore {

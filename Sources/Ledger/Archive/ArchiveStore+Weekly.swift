@@ -117,6 +117,22 @@ extension ArchiveStore {
         return try ids.compactMap { try archiveImport(id: $0)?.0 }
     }
 
+    /// Puts the ZIP a passphrase opened in place of the sealed import `id`'s bytes, so the
+    /// slices after a restart read it again without asking for the passphrase once more. Its
+    /// rows are on their way into this database; the bytes go with the import
+    /// (`finishImport`). The passphrase is kept nowhere.
+    public func keepOpened(_ id: Int64, zip: [UInt8]) throws {
+        try db.execute("UPDATE statement_imports SET data = ? WHERE id = ? AND state = 'fetched'",
+                       arguments: [SQLiteValue.blob(zip), id])
+    }
+
+    /// Whether the import `id`'s file, while it waits, is a sealed archive: read from its first
+    /// bytes, not the whole file.
+    public func isSealedArchive(id: Int64) throws -> Bool {
+        try db.queryFirst("SELECT substr(data, 1, ?) FROM statement_imports WHERE id = ? AND state = 'fetched'",
+                          ArchiveSeal.magic.count, id) { ArchiveSeal.isSealed($0.blob(0)) } ?? false
+    }
+
     /// The import `id`, with its bytes while it waits.
     public func archiveImport(id: Int64) throws -> (StatementImport, [UInt8])? {
         try db.queryFirst("SELECT \(StatementStore.importColumns), data FROM statement_imports WHERE id = ? AND state = 'fetched'", id) { row in

@@ -92,6 +92,9 @@ public final class Ledger {
     /// Rows stepped through by full table scans so far, per statement (see `Connection`).
     public var fullScanSteps: [String: Int] { db.fullScanSteps }
 
+    /// SQLite's steps so far, per statement (see `Connection`).
+    public var virtualMachineSteps: [String: Int] { db.virtualMachineSteps }
+
     /// Pages written so far (see `Connection.pagesWritten`).
     public var pagesWritten: Int { db.pagesWritten }
 

@@ -124,6 +124,7 @@ enum Schema {
         factsByImport,
         bankAccountChoices,
         promptsPassedOver,
+        backupAlerts,
     ])
 
     /// The built-in categories, seeded once. New built-ins arrive as later migrations.
