@@ -35,8 +35,8 @@ import Testing
     /// - `b8`: 200 messages from a family in Dnipro (a grandfather dictating in surzhyk, a
     ///   teacher typing, a lorry driver abroad writing Russian, a teenager, an uncle in Chicago,
     ///   the group; 73 must record nothing, 11 must be asked), written before the third round's
-    ///   parser work. First score: 139.
-    @Test(arguments: [("b3", 259), ("b4", 249), ("b5", 148), ("b6", 190), ("b7", 174), ("b8", 139)])
+    ///   parser work. First score: 139; 143 with the third round's parser, untuned on it.
+    @Test(arguments: [("b3", 259), ("b4", 249), ("b5", 148), ("b6", 190), ("b7", 174), ("b8", 143)])
     func scoresAtLeast(_ name: String, _ floor: Int) throws {
         let set = try BlindSet(named: name)
         let score = set.score(today: LocalDate(year: 2026, month: 12, day: 7)!)
