@@ -143,6 +143,17 @@ public struct EntryParser: Sendable {
         tokens.contains { ["інше", "інші", "другое", "прочее", "other", "misc"].contains($0.text) }
     }
 
+    /// `оплатила`, `купив`, `paid`: one person paid, and it was not money that came to the writer
+    /// (`ReceivedMoney` said so first). A plural (`заплатили зарплату`) may be an employer paying,
+    /// and a name before the verb (`Peter paid back 1000`) someone paying the writer.
+    private func onePersonPaid(_ draft: EntryDraft, _ message: Message) -> Bool {
+        draft.tokens.contains { k in
+            let token = message.tokens[k]
+            guard token.kind == .word, EntryParser.spendingVerbs.contains(WordKey(token.text)), !token.text.hasSuffix("ли") else { return false }
+            return !ReceivedMoney.isName(k - 1, message.tokens, message.scalars, draft.tokens)
+        }
+    }
+
     /// `received`: a word of the message may tell money that came to the writer.
     private func entry(from draft: EntryDraft, in message: Message, defaults: Message.Defaults, dates: ClosedRange<LocalDate>,
                        rules: (any CategoryRules)?, received: Bool, cost: inout ParseCost) -> Result<ParsedEntry?, ParseFailure> {
@@ -170,7 +181,7 @@ public struct EntryParser: Sendable {
         let plus = draft.plus || amount.plus || (received && ReceivedMoney.isReceived(message.scalars, message.tokens, draft.tokens, meanings: message.meanings))
         var (kind, category) = Categorizer(lexicon: message.lexicon).choose(
             message.tokens, draft.tokens, consumed: draft.consumed, meanings: message.meanings,
-            exact: message.exact, stems: message.stems, plus: plus, cost: &cost)
+            exact: message.exact, stems: message.stems, plus: plus, paid: !plus && onePersonPaid(draft, message), cost: &cost)
         if let rules, let ruled = rules.category(forStems: categoryStems(of: note)), !(plus && ruled.kind == .expense) {
             category = ruled
             kind = plus ? .income : ruled.kind

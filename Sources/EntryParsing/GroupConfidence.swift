@@ -7,7 +7,7 @@ extension EntryParser {
 
     /// Whether every entry of `text` carries, beside its amount, a word only an entry has: a
     /// category or merchant, a currency, an account, a purchase or payment in the past tense;
-    /// and a single plausible amount, in a message that is no request, question, plan or state.
+    /// and a single plausible amount; parts that are a request, question, plan or state are left out.
     /// A family group with privacy mode off shows the bot all its chatter (`Буду вдома о 18`,
     /// `купи 2 хліба`): there, a number alone is not an entry. Costs one more read of the
     /// message, and only groups pay it.
@@ -20,7 +20,8 @@ extension EntryParser {
         for line in message.lines {
             for draft in message.drafts(in: line, defaults: &defaults, cost: &cost) {
                 guard let amount = draft.amount else { continue }
-                guard cues.intent(of: message.part(around: amount.span.lowerBound), in: message.tokens, meanings: message.meanings) == nil else { return false }
+                // `заплатив 12 000, з наступного місяця буде 13 000`: the plan is no entry, the rest is.
+                guard cues.intent(of: message.part(around: amount.span.lowerBound), in: message.tokens, meanings: message.meanings) == nil else { continue }
                 guard draft.readings.isEmpty else { return false }
                 found = true
                 let (kind, category) = Categorizer(lexicon: message.lexicon).choose(

@@ -25,6 +25,8 @@ import Testing
     яхта 999999999*999999999 => amount_too_large
     яхта 99999999999*99999999999 => amount_too_large
     кава 0*45 => zero_amount
+    сирки 4 шт х 18 => expense 72.00 UAH | 4×18
+    батарейки 2 штуки x 45 => expense 90.00 UAH | 2×45
     """
 
     static let ru = """
@@ -33,6 +35,7 @@ import Testing
     пицца 600/3 грн => expense 200.00 UAH | 600/3
     обед 120+35 => expense 155.00 UAH | 120+35
     обед 12,5*4 => expense 50.00 UAH | 12,5×4
+    йогурт 3 шт х 27 => expense 81.00 UAH | 3×27
     """
 
     static let en = """
@@ -42,6 +45,7 @@ import Testing
     pizza 60/3$ => expense 20.00 USD | 60/3
     lunch 120+35 usd => expense 155.00 USD | 120+35
     lunch 12.5 × 4 => expense 50.00 UAH | 12.5×4
+    socks 3 pcs x 4.50 usd => expense 13.50 USD | 3×4.50
     """
 
     @Test(arguments: rows(uk)) func ukrainian(_ row: Row) { row.check() }

@@ -42,6 +42,9 @@ extension MessageTables {
     rent 800 pln => expense 800.00 PLN housing - 0 | rent
     rent 15k => expense 15000.00 UAH housing - 0 | rent
     rent two hundred and fifty => expense 250.00 UAH housing - 0 | rent
+    lunch twelve fifty => expense 12.50 UAH cafe - 0 | lunch
+    netflix nine ninety-nine dollars => expense 9.99 USD subscriptions - 0 | netflix
+    coffee four twenty => expense 4.20 UAH cafe - 0 | coffee
     mortgage 20000 => expense 20000.00 UAH housing - 0
     utilities 2100 => expense 2100.00 UAH utilities - 0
     electricity 700 => expense 700.00 UAH utilities - 0

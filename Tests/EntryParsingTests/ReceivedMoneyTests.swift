@@ -25,6 +25,13 @@ import Testing
         ("Pensja przyszła 5 200 zł", .income), ("money from Aunt Olha 100 usd", .income),
         ("сусідка купила у мене яйця на 120", .income), ("прийшла платіжка за газ 900", .expense),
         ("заплатила 300", .expense), ("заплатив 5 євро", .expense),
+        // Tips, wages and prizes the writer was given; tips they left.
+        ("чайові сьогодні 420 накидали", .income), ("чаевые за смену 300 накидали", .income), ("got 15 usd tip from a customer", .income),
+        ("Gehalt 1800 Euro bekommen", .income), ("за конкурс дали 500 призових", .income), ("призовые 2000 за турнир", .income),
+        ("prize money 100 usd", .income), ("залишила чайові 50", .expense), ("оставила чаевые 100", .expense), ("tips 40 at the bar", .expense),
+        // An order the writer paid for is spending; one a client paid, income.
+        ("замовлення на Розетці оплатила 1 250", .expense), ("заказ оплатил 900", .expense), ("paid for the order 40 usd", .expense),
+        ("клієнт оплатив замовлення 3000", .income), ("Марко оплатив замовлення 2400", .income), ("заплатили зарплату 20000", .income), ("замовлення 5000", .income),
     ])
     func direction(_ text: String, _ kind: EntryKind) throws {
         let entries = try EntryParser().parse(text, today: LocalDate(year: 2026, month: 12, day: 7)!).get()

@@ -12,6 +12,8 @@ import Testing
         ("купив не 300, а 350 за шини", "350"),
         ("обід 280, ой, 320", "320"),
         ("lunch 15 usd, sorry, 18 usd", "18"),
+        ("за шини віддав вісім тисяч ні стоп сім тисяч девʼятсот", "7900"), ("такси четыреста стоп триста пятьдесят", "350"),
+        ("parking 14 dollars no stop 12 dollars", "12"),
     ])
     func recordsTheAmountSaidLast(_ text: String, _ amount: String) throws {
         let entries = try EntryParser().parse(text, today: LocalDate(year: 2026, month: 12, day: 7)!).get()

@@ -24,6 +24,7 @@ import Testing
     бензин 30 л 1650 => expense 1650.00 UAH fuel - 0
     оренда 15 тис. 12.11 => expense 15000.00 UAH housing - 2026-11-12 | оренда
     кава 85 грн. Таксі 120 => expense 85.00 UAH cafe - 0 | кава ;; expense 120.00 UAH taxi - 0 | Таксі
+    шаурма 120 + компот 35 => expense 120.00 UAH cafe - 0 | шаурма ;; expense 35.00 UAH other - 0 | компот
     """
 
     static let ru = """
@@ -34,6 +35,7 @@ import Testing
     хлеб и молоко 60 => expense 60.00 UAH groceries - 0 | хлеб и молоко
     кофе 85 и 2 круассана => expense 85.00 UAH cafe - 0
     обед 230 грн. такси 120 => expense 230.00 UAH cafe - 0 | обед ;; expense 120.00 UAH taxi - 0 | такси
+    шаверма 150 + морс 40 => expense 150.00 UAH cafe - 0 | шаверма ;; expense 40.00 UAH other - 0 | морс
     """
 
     static let en = """
@@ -43,6 +45,7 @@ import Testing
     bread and milk 60 => expense 60.00 UAH groceries - 0 | bread and milk
     coffee two hundred and fifty => expense 250.00 UAH cafe - 0 | coffee
     taxi 12.50 usd and lunch 300 => expense 12.50 USD taxi - 0 | taxi ;; expense 300.00 UAH cafe - 0 | lunch
+    Tesco £41.10 + bakery £4.60 => expense 41.10 GBP other - 0 | Tesco ;; expense 4.60 GBP cafe - 0 | bakery
     """
 
     @Test(arguments: MessageRow.rows(uk)) func ukrainian(_ row: MessageRow) { row.check() }

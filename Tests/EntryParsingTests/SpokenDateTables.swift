@@ -64,6 +64,14 @@ import Testing
     two days ago taxi 120 => expense 120.00 UAH taxi - -2 | taxi
     coffee 85 3 days ago => expense 85.00 UAH cafe - -3 | coffee
     coffee 85 a week ago => expense 85.00 UAH cafe - -7 | coffee
+    // A number that does not agree with a singular week or month is the price; months are
+    // calendar months.
+    кіно 400 тиждень тому => expense 400.00 UAH entertainment - -7 | кіно
+    кино 400 неделю назад => expense 400.00 UAH entertainment - -7 | кино
+    таксі 150 місяць тому => expense 150.00 UAH taxi - 2026-10-21 | таксі
+    такси 150 два месяца назад => expense 150.00 UAH taxi - 2026-09-21 | такси
+    taxi 150 a month ago => expense 150.00 UAH taxi - 2026-10-21 | taxi
+    21 день тому кава 85 => expense 85.00 UAH cafe - -21 | кава
     // The count of days is never the amount, and a date before 2000 is refused.
     два дні тому таксі => no_amount
     кава 85 10000 днів тому => date_out_of_range

@@ -43,6 +43,17 @@ struct AmountCandidate: Sendable {
                 // A product or a sum is surely money; a lone `12/11` may be a date or `24/7`.
                 candidate.marked = computed.text.contains("×") || computed.text.contains("+")
                 candidate.expression = computed.text
+            } else if tokens[i].kind == .number, let (low, high, scale) = scaledRange(tokens, at: i, range, consumed: consumed, lexicon: lexicon) {
+                // `2-3 тисячі`: either end may be what was paid; the writer is asked.
+                candidate = AmountCandidate(value: high, span: (i + 1)..<(i + 2))
+                candidate.extend(tokens, range, meanings: meanings, consumed: consumed, lexicon: lexicon, taken: taken)
+                candidate.otherValue = candidate.value
+                if let value = low.multiplied(by: scale) { candidate.value = value } else { candidate.tooLarge = true }
+                candidate.span = i..<candidate.span.upperBound
+                found.append(candidate)
+                taken = candidate.span.upperBound
+                i = candidate.span.upperBound - 1
+                continue
             } else if tokens[i].kind == .number {
                 switch tokens[i].shape {
                 case .value(let value, let dayMonth)?:
@@ -65,6 +76,17 @@ struct AmountCandidate: Sendable {
             i = candidate.span.upperBound - 1
         }
         return found
+    }
+
+    /// `2-3 тисячі`, `5–6k`: two whole numbers one dash apart, the second with a scale word.
+    private static func scaledRange(_ tokens: [Token], at i: Int, _ range: Range<Int>, consumed: TokenFlags,
+                                    lexicon: Lexicon) -> (DecimalValue, DecimalValue, Int64)? {
+        guard i + 2 < range.upperBound, tokens[i + 1].kind == .number, !consumed[i + 1], !consumed[i + 2],
+              tokens[i + 1].start == tokens[i].end + 1, !tokens[i + 1].glued,
+              case .value(let low, nil)? = tokens[i].shape, case .value(let high, nil)? = tokens[i + 1].shape,
+              low.scale == 0, high.scale == 0, low.digits < high.digits,
+              let scale = ScaleRest.factor(of: tokens[i + 2], lexicon) else { return nil }
+        return (low, high, scale)
     }
 
     /// `taken`: the tokens before it belong to earlier candidates.
@@ -99,9 +121,11 @@ struct AmountCandidate: Sendable {
         } else if free(j), let currency = AmountCandidate.currency(tokens[j], meanings[j]) {
             self.currency = currency
             j += 1
-            // `85 гривень 50 копійок`, `97 zloty and 50 groszy`.
-            let and = free(j) && tokens[j].kind == .word && AmountCandidate.and.contains(WordKey(tokens[j].text)) ? 1 : 0
-            if free(j + and), let (minor, next) = AmountCandidate.minorPart(tokens, j + and, range, lexicon: lexicon, meanings: meanings),
+            // `85 гривень 50 копійок`, `97 zloty and 50 groszy`, `267 гривень, сорок копійок`.
+            let comma = free(j) && tokens[j].kind == .comma ? 1 : 0
+            let and = free(j + comma) && tokens[j + comma].kind == .word && AmountCandidate.and.contains(WordKey(tokens[j + comma].text)) ? 1 : 0
+            if free(j + comma + and),
+               let (minor, next) = AmountCandidate.minorPart(tokens, j + comma + and, range, lexicon: lexicon, meanings: meanings),
                let sum = value + minor {
                 value = sum
                 j = next

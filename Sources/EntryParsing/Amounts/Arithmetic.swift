@@ -1,4 +1,4 @@
-/// An amount people compute as they write it: `2*45`, `2×45`, `2 x 45`, `600/3`, `120+35`.
+/// An amount people compute as they write it: `2*45`, `2×45`, `2 x 45`, `3 шт х 32`, `600/3`, `120+35`.
 /// Products and quotients before sums; exact decimals throughout, every step checked, and a
 /// quotient kept to four places (rounded half up) so `100/3` is 33.33 once in kopiykas.
 /// A `+` is a sum only with the same spacing on both sides: `85 +30000` is an amount and a
@@ -21,6 +21,8 @@ enum Arithmetic {
         var operations: [Operation] = []
         var text = tokens[start].text
         var i = start + 1
+        // `3 шт х 32`, `2 pcs x 4.50`: a count of pieces times the price of one.
+        if i + 2 < end, !consumed[i], isPieces(tokens[i]), operation(tokens, at: i + 1) == .multiply { i += 1 }
         while i + 1 < end, !consumed[i], !consumed[i + 1], tokens[i + 1].kind == .number,
               case .value(let operand, _)? = tokens[i + 1].shape, let operation = operation(tokens, at: i) {
             if operands.isEmpty { operands.append(first) }
@@ -32,6 +34,11 @@ enum Arithmetic {
         guard !operations.isEmpty else { return nil }
         return Expression(value: evaluate(operands, operations), text: text, next: i)
     }
+
+    private static let pieces: Set<WordKey> = Set(["шт", "штуки", "штук", "штука", "pcs", "pc"].map(WordKey.init))
+
+    /// `шт`, `pcs`: a unit that may stand between a count and its `×`.
+    static func isPieces(_ token: Token) -> Bool { token.kind == .word && pieces.contains(WordKey(token.text)) }
 
     private static func operation(_ tokens: [Token], at i: Int) -> Operation? {
         let token = tokens[i]

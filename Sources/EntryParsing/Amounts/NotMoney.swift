@@ -160,8 +160,8 @@ enum NotMoney: Equatable {
     /// The last operand of an amount computed from `i` on (`2*45`, `120 + 35`). Checks the next
     /// two tokens before building anything: it runs for every number.
     private static func computed(_ tokens: [Token], at i: Int) -> Int? {
-        guard i + 2 < tokens.count, tokens[i + 2].kind == .number,
-              tokens[i + 1].kind != .number, tokens[i + 1].kind != .word || tokens[i + 1].text.utf8.count <= 2,
+        guard i + 2 < tokens.count, tokens[i + 2].kind == .number || Arithmetic.isPieces(tokens[i + 1]),
+              tokens[i + 1].kind != .number, tokens[i + 1].kind != .word || tokens[i + 1].text.utf8.count <= 2 || Arithmetic.isPieces(tokens[i + 1]),
               let expression = Arithmetic.read(tokens, from: i, to: tokens.count, consumed: TokenFlags(0..<0))
         else { return nil }
         return expression.next - 1
@@ -233,8 +233,11 @@ enum NotMoney: Equatable {
 
     /// `2 кг`, `30 л`, `3-й поверх`, `на 3 поверсі`.
     private static func unit(_ tokens: [Token], at i: Int, next: NotMoneyWords, _ words: (Int) -> NotMoneyWords) -> Bool {
-        if next.contains(.unit) { return !thousands(tokens, at: i) }
         let k = i + 1
+        // `кіно 400 тиждень тому`: a price before `a week ago`, not 400 weeks.
+        if next.contains(.unit), k + 1 < tokens.count, DayWords.agoWords.contains(tokens[k + 1].text),
+           let n = Int(tokens[i].text), !DayWords.counts(n, tokens[k].text) { return false }
+        if next.contains(.unit) { return !thousands(tokens, at: i) }
         return k < tokens.count && tokens[k].glued && NotMoneyWords.ordinalEndings.contains(WordKey(tokens[k].text))
             && words(k + 1).contains(.unit)
     }

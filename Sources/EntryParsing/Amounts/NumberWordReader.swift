@@ -70,8 +70,22 @@ enum NumberWordReader {
             next = i
         }
         guard last != .none, last != .half else { return nil }
+        if total == 0, [.unit, .teen, .ten].contains(last), let (cents, after) = cents(tokens, at: next, end, lexicon: lexicon) {
+            return (DecimalValue(digits: group + cents, scale: 2), after)
+        }
         overflow = overflow || !add(group, times: 1, to: &total)
         return (overflow ? nil : DecimalValue(digits: total, scale: 2), next)
+    }
+
+    /// `twelve fifty`, `nine ninety-nine`: an English price said as dollars, then cents from ten
+    /// to ninety-nine. Only English words: `сто двадцять` stays one number.
+    private static func cents(_ tokens: [Token], at i: Int, _ end: Int, lexicon: Lexicon) -> (Int64, Int)? {
+        guard i < end, i > 0, tokens[i].kind == .word, tokens[i].text.utf8.allSatisfy({ $0 < 0x80 }),
+              tokens[i - 1].text.utf8.allSatisfy({ $0 < 0x80 }),
+              case .value(_, let rank)? = lexicon.number(tokens[i].text), rank == .ten || rank == .teen,
+              let (found, after) = read(tokens, from: i, to: end, lexicon: lexicon), let value = found, value.scale == 2,
+              (10_00..<100_00).contains(value.digits) else { return nil }
+        return (value.digits / 100, after)
     }
 
     private static let withWords: Set<String> = ["з", "із", "зі", "с", "and"]

@@ -28,8 +28,10 @@ struct Categorizer {
     private static let fuel = CategoryKey(rawValue: "fuel")
     private static let utilities = CategoryKey(rawValue: "utilities")
 
+    /// `paid`: the writer says they paid (`Rozetka замовлення оплатила`), so an income word
+    /// (`замовлення`, a freelancer's order) does not make the entry income; `plus` still does.
     func choose(_ tokens: [Token], _ range: Range<Int>, consumed: TokenFlags, meanings: [Meaning?],
-                exact: [Bool], stems: [String], plus: Bool, cost: inout ParseCost) -> (EntryKind, CategoryKey) {
+                exact: [Bool], stems: [String], plus: Bool, paid: Bool = false, cost: inout ParseCost) -> (EntryKind, CategoryKey) {
         var evidence: [Evidence] = []
         var i = range.lowerBound
         while i < range.upperBound {
@@ -54,7 +56,7 @@ struct Categorizer {
                 }
             }
         }
-        let kind: EntryKind = plus || evidence.contains { $0.category.kind == .income } ? .income : .expense
+        let kind: EntryKind = plus || (!paid && evidence.contains { $0.category.kind == .income }) ? .income : .expense
         // `other` (`Нова пошта`) only when nothing more specific is said: `кросівки нова пошта`.
         let agreeing = evidence.filter { $0.category.kind == kind }
         let specific = agreeing.filter { $0.category != .other }

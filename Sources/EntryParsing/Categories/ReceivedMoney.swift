@@ -5,7 +5,8 @@ import KopiykaCore
 /// передоплату 1 500`, `got paid 6 450 zł`. A giving verb counts when a person is its subject
 /// (a kin or role word, or a capitalised name in its nominative) or when `мені`/`me` follows;
 /// `заплатив` only for someone who pays the writer (a client, an employer), since a member who
-/// paid a bill spent the family's money. One table look-up per word (by bytes: `WordKey`), no
+/// paid a bill spent the family's money. Tips are the writer's when given to them (`чаєві 340
+/// накидали`, `got 25 bucks tip`), spending when left (`залишила чайові 50`). One table look-up per word (by bytes: `WordKey`), no
 /// allocation.
 enum ReceivedMoney {
     static func isReceived(_ scalars: [Unicode.Scalar], _ tokens: [Token], _ range: Range<Int>, meanings: [Meaning?]) -> Bool {
@@ -14,6 +15,8 @@ enum ReceivedMoney {
         // it came with.
         let spent = range.contains { k in
             if role(k).contains(.bill) { return true }
+            // `чаєві 340 накидали`: tips the writer was given are no purchase of theirs.
+            if role(k).contains(.tip) { return false }
             if case .category(let category)? = meanings[k] { return category.kind == .expense }
             return false
         }
@@ -58,7 +61,7 @@ enum ReceivedMoney {
 
     /// A capitalised word that is no pronoun or adverb (`Вже`, `Today`) and does not end as a
     /// dative does (`Олі`, `Петру`, `Маме`).
-    private static func isName(_ k: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+    static func isName(_ k: Int, _ tokens: [Token], _ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         guard range.contains(k), tokens[k].kind == .word, scalars.indices.contains(tokens[k].start),
               scalars[tokens[k].start].properties.isUppercase, tokens[k].text.unicodeScalars.count >= 3,
               let last = tokens[k].text.unicodeScalars.last else { return false }
@@ -73,7 +76,7 @@ enum ReceivedMoney {
         static let from = Role(rawValue: 512), pronoun = Role(rawValue: 1024), adverb = Role(rawValue: 2048)
         static let bill = Role(rawValue: 4096), back = Role(rawValue: 8192)
         static let bought = Role(rawValue: 16384), sellerMark = Role(rawValue: 32768)
-        static let seller = Role(rawValue: 65536)
+        static let seller = Role(rawValue: 65536), tip = Role(rawValue: 131_072)
     }
 
     private static let words: [(Role, String)] = [
@@ -82,10 +85,12 @@ enum ReceivedMoney {
             заработал заработала заработали received earned \
             прийшла прийшло прийшов надійшла надійшло надійшли зарахували нарахували перерахували \
             пришла пришло пришел пришёл поступила поступило поступили зачислили начислили перечислили \
-            przyszła przyszedł przyszło wpłynęła wpłynęło wpłynął came arrived credited
+            przyszła przyszedł przyszło wpłynęła wpłynęło wpłynął came arrived credited \
+            накидали накидав накидала накинули накинув накинула bekommen erhalten
             """),
         (.got, "got"),
-        (.gotWith, "paid refund refunded"),
+        (.gotWith, "paid refund refunded tip tips"),
+        (.tip, "чаєві чайові чаєвих чайових чаевые чаевых tip tips"),
         ([.gotWith, .back], "back"),
         (.giving, """
             дав дала дали дал скинув скинула скинули скинул перевів перевела перевели перевел переказав переказала \

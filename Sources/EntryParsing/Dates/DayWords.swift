@@ -91,7 +91,18 @@ enum DayWords {
         "день", "дні", "днів", "дня", "дней", "днi", "day", "days",
     ].reduce(into: [:]) { $0[$1] = 1 }.merging([
         "тиждень", "тижні", "тижнів", "тижня", "неделю", "недели", "недель", "неделя", "week", "weeks",
-    ].reduce(into: [:]) { $0[$1] = 7 }) { a, _ in a }
+    ].reduce(into: [:]) { $0[$1] = 7 }) { a, _ in a }.merging([
+        "місяць", "місяці", "місяців", "місяця", "месяц", "месяца", "месяцев", "month", "months",
+    ].reduce(into: [:]) { $0[$1] = month }) { a, _ in a }
+    /// `dayUnits`' value for a month, which has no fixed number of days.
+    static let month = -1
+    /// Forms a count agrees with only when it ends in one (`21 день`, not `400 тиждень`).
+    private static let singularUnits: Set<String> = ["день", "day", "тиждень", "неделю", "неделя", "week", "місяць", "месяц", "month"]
+
+    /// Whether `n` may count `unit` (a word of `dayUnits`): `21 день`, `3 тижні`, not `400 тиждень`.
+    static func counts(_ n: Int, _ unit: String) -> Bool {
+        !singularUnits.contains(unit) || (n % 10 == 1 && n % 100 != 11)
+    }
     static let agoWords: Set<String> = ["тому", "назад", "ago"]
 
     /// What follows the digits of an ordinal day: `3-го`, `5-е`, `21st`.

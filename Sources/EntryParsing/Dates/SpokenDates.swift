@@ -14,8 +14,8 @@ enum SpokenDates {
             if let day = DayWords.weekdays[tokens[i].text] {
                 return weekday(day, tokens, range, at: i, consumed: &consumed, today: today)
             }
-            if DayWords.agoWords.contains(tokens[i].text), let days = countBack(tokens, range, ago: i, consumed: &consumed, lexicon: lexicon) {
-                return today.adding(days: -days)
+            if DayWords.agoWords.contains(tokens[i].text), let (count, unit) = countBack(tokens, range, ago: i, consumed: &consumed, lexicon: lexicon) {
+                return unit == DayWords.month ? monthsBack(count, from: today) : today.adding(days: -count.multipliedReportingOverflow(by: unit).partialValue)
             }
         }
         return nil
@@ -35,9 +35,11 @@ enum SpokenDates {
         return today.adding(days: -back)
     }
 
-    /// Days back for `<count> <day or week> <ago>` ending at `ago`; a missing count is one.
+    /// `<count> <day, week or month> <ago>` ending at `ago`: the count and the unit's days
+    /// (`DayWords.month` for a month); a missing count is one. A number that does not agree with a
+    /// singular unit (`кіно 400 тиждень тому`) is the price, not the count.
     private static func countBack(_ tokens: [Token], _ range: Range<Int>, ago: Int,
-                                  consumed: inout TokenFlags, lexicon: Lexicon) -> Int? {
+                                  consumed: inout TokenFlags, lexicon: Lexicon) -> (count: Int, unit: Int)? {
         let unitIndex = ago - 1
         guard range.contains(unitIndex), !consumed[unitIndex], let unit = DayWords.dayUnits[tokens[unitIndex].text] else { return nil }
         var count = 1
@@ -46,7 +48,7 @@ enum SpokenDates {
         if range.contains(before), !consumed[before] {
             if tokens[before].kind == .number {
                 guard tokens[before].text.utf8.count <= 6, let n = Int(tokens[before].text) else { return nil }
-                (count, start) = (n, before)
+                if DayWords.counts(n, tokens[unitIndex].text) { (count, start) = (n, before) }
             } else if ["a", "one"].contains(tokens[before].text) {
                 start = before
             } else if let (n, s) = spokenCount(tokens, range, endingBefore: unitIndex, consumed: consumed, lexicon: lexicon) {
@@ -54,7 +56,16 @@ enum SpokenDates {
             }
         }
         for k in start...ago { consumed[k] = true }
-        return min(count, maximumDaysBack).multipliedReportingOverflow(by: unit).partialValue
+        return (min(count, maximumDaysBack), unit)
+    }
+
+    /// The same day `count` calendar months back, or the month's last day when it is shorter.
+    private static func monthsBack(_ count: Int, from today: LocalDate) -> LocalDate {
+        let months = today.year * 12 + (today.month - 1) - min(count, maximumDaysBack)
+        let year = months >= 0 ? months / 12 : (months - 11) / 12
+        let month = months - year * 12 + 1
+        return LocalDate(year: year, month: month, day: min(today.day, LocalDate.daysIn(month: month, year: year)))
+            ?? EntryParser.firstDate.adding(days: -1)
     }
 
     /// The longest run of number words that ends right before `end`.

@@ -1,5 +1,7 @@
+import KopiykaCore
+
 /// Where one comma part holds several entries that people write without commas:
-/// `таксі 150 і обід 320`, `coffee 60 and cake 90`, `молоко 42 хліб 28 сир 160`.
+/// `таксі 150 і обід 320`, `coffee 60 and cake 90`, `бургер 129 + фрі 59`, `молоко 42 хліб 28 сир 160`.
 ///
 /// Conservative by design: a boundary needs a digit amount on both sides, and a list without
 /// conjunctions needs a category word in every item, so `2 кави 170`, `кава 85 12.11`,
@@ -32,7 +34,11 @@ enum EntryBoundaries {
         let tokens = money.tokens
         var result: [Range<Int>] = []
         var start = part.lowerBound
-        for k in part where tokens[k].kind == .word && conjunctions.contains(tokens[k].text) {
+        // `бургер 129 + фрі 59`: a spaced `+` before a word joins two items like `і` when the first
+        // names a purchase (`120 + 35`, between numbers, is one sum; `+30000` a signed income).
+        for k in part where (tokens[k].kind == .word && conjunctions.contains(tokens[k].text))
+            || (tokens[k].kind == .plus && part.contains(k + 1) && tokens[k + 1].kind == .word && !tokens[k + 1].glued
+                && (start..<k).contains(where: { namesPurchase(tokens[$0], meanings[$0]) })) {
             let after = (k + 1)..<part.upperBound
             guard (start..<k).contains(where: { money[$0] }), let first = after.first else { continue }
             let itemFirst = tokens[first].kind == .word || (tokens[first].kind == .number && (!money[first] || isCount(tokens, first, part)))
@@ -51,6 +57,15 @@ enum EntryBoundaries {
         }
         result.append(start..<part.upperBound)
         return result
+    }
+
+    /// A category or merchant word, or a currency: what makes an item a purchase.
+    private static func namesPurchase(_ token: Token, _ meaning: Meaning?) -> Bool {
+        switch meaning {
+        case .category(let category)?: category.kind == .expense
+        case .currency?: true
+        default: token.kind == .currencySymbol
+        }
     }
 
     /// `2 кави`: a whole number under ten with a word after it.

@@ -76,7 +76,12 @@ struct Message {
     func drafts(in line: Range<Int>, defaults: inout Defaults, cost: inout ParseCost) -> [EntryDraft] {
         // A plain loop: lazy closures would each copy the whole message (a retain per array).
         var parts: [Range<Int>] = []
-        for part in split(line, at: .comma) where part.contains(where: { tokens[$0].kind != .plus }) {
+        var commaParts = split(line, at: .comma)
+        for i in commaParts.indices.dropFirst().reversed() where startsWithMinorUnits(commaParts[i], after: commaParts[i - 1]) {
+            commaParts[i - 1] = commaParts[i - 1].lowerBound..<commaParts[i].upperBound
+            commaParts.remove(at: i)
+        }
+        for part in commaParts where part.contains(where: { tokens[$0].kind != .plus }) {
             let found = EntryBoundaries.parts(of: part, tokens, meanings: meanings, notMoney: notMoney, lexicon: lexicon)
             if parts.isEmpty { parts = found } else { parts += found }
         }
@@ -107,6 +112,16 @@ struct Message {
             drafts[i].account = drafts[i].account ?? drafts[i - 1].account
         }
         return joiningAlternatives(drafts)
+    }
+
+    /// `267 гривень, сорок копійок`: a part that is only the kopiykas of the amount before it,
+    /// said after a pause (voice) or a comma. Looks at two tokens before building anything.
+    private func startsWithMinorUnits(_ part: Range<Int>, after previous: Range<Int>) -> Bool {
+        func currency(_ k: Int) -> Bool { if case .currency? = meanings[k] { true } else { tokens[k].kind == .currencySymbol } }
+        guard let last = previous.last, currency(last), let unit = part.first(where: { meanings[$0] == .minorUnit }),
+              unit > part.lowerBound else { return false }
+        return part[..<unit].allSatisfy { tokens[$0].kind == .number || lexicon.number(tokens[$0].text) != nil }
+            && part[(unit + 1)...].allSatisfy { tokens[$0].kind != .word && tokens[$0].kind != .number }
     }
 
     /// `такси то ли 140, то ли 180`, `ліки чи то 320, чи то 370`: a part that opens with "or"

@@ -1,6 +1,7 @@
 /// A speaker who takes an amount back and says another: `за триста двадцять гривень, ні, не
 /// триста двадцять, а триста девʼяносто`, `Сто, нет, не сто. Сто шестьдесят две`, `заплатив не
-/// 300, а 350`, `120, ні, 150`. Voice messages do this; the amount said last is the one meant.
+/// 300, а 350`, `120, ні, 150`, `800 ні стоп 780`. Voice messages do this; the amount said
+/// last is the one meant.
 enum SelfCorrection {
     /// Every word that may start a correction, for `MessageCues.mayCorrect`.
     static let words = (negations.union(cues)).map(\.text).joined(separator: " ")
@@ -45,6 +46,7 @@ enum SelfCorrection {
     private static let negations: Set<WordKey> = Set(["не", "not"].map(WordKey.init))
     private static let cues: Set<WordKey> = Set([
         "ні", "нє", "нет", "неа", "ой", "тобто", "точніше", "вірніше", "вернее", "верней", "точнее", "sorry", "oops",
+        "стоп", "stop", "no",
     ].map(WordKey.init))
     private static let glue: Set<WordKey> = Set(["а", "but"].map(WordKey.init))
 }

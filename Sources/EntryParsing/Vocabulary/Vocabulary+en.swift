@@ -95,10 +95,10 @@ extension Vocabulary {
     other: other, misc, miscellaneous
 
     // Income
-    salary: salary, paycheck, payroll, wage, wages, bonus, advance, overtime, wypłata, wypłatę, pensja, pensję, nadgodziny
+    salary: salary, paycheck, payroll, wage, wages, lohn, gehalt, bonus, advance, overtime, wypłata, wypłatę, pensja, pensję, nadgodziny
     freelance: client paid, client payment, upwork, fiverr, payoneer, payout, freelance, freelancing, gig, side job, client payment, contract work
     cashback: cashback, cash back
     refund: paid back, paid me back, repaid, refund, refunded, reimbursement, money back, zwrot, zwrot podatku, tax refund, tax return
-    other_income: sent me, paid me, transferred me, income, revenue, interest, dividends, dividend, sold, won, winnings, pension, allowance, stipend, gift money, birthday money, money from
+    other_income: sent me, paid me, prize money, prize, transferred me, income, revenue, interest, dividends, dividend, sold, won, winnings, pension, allowance, stipend, gift money, birthday money, money from
     """
 }
