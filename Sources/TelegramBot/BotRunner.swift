@@ -104,12 +104,11 @@ public struct BotRunner: Sendable {
         // banks' loops run on their own client's thread: their answers (a Monobank statement
         // is up to ~270 KB of JSON, 5–7 ms to decode) must not hold up replies.
         let thread = http.executor
-        await core.parseStatementsApart()
-        await core.parseArchivesApart()
+        await core.readFilesApart()
         let scheduler = Task(executorPreference: thread) { await runScheduler() }
         let fetcher = Task(executorPreference: thread) { await runStatementFetching(api) }
-        let parser = Task(executorPreference: thread) { await runStatementParsing() }
-        let archiveReader = Task(executorPreference: thread) { await runArchiveParsing() }
+        let parser = Task(executorPreference: thread) { await runReading(.statements) }
+        let archiveReader = Task(executorPreference: thread) { await runReading(.archives) }
         // Monobank's calls for different tokens run at once, and the NBU's beside them.
         let bankHTTP = CurlHTTPClient(maxConnections: MonobankPollPlanner.defaultCallLimit + 1, threadName: "kopiyka-bank")
         let monobank = Task(executorPreference: bankHTTP.executor) { await runMonobankFeed(bankHTTP) }
