@@ -107,8 +107,7 @@ public struct BotRunner: Sendable {
         await core.readFilesApart()
         let scheduler = Task(executorPreference: thread) { await runScheduler() }
         let fetcher = Task(executorPreference: thread) { await runStatementFetching(api) }
-        let parser = Task(executorPreference: thread) { await runReading(.statements) }
-        let archiveReader = Task(executorPreference: thread) { await runReading(.archives) }
+        let reader = Task(executorPreference: thread) { await runReadingApart() }
         // Monobank's calls for different tokens run at once, and the NBU's beside them.
         let bankHTTP = CurlHTTPClient(maxConnections: MonobankPollPlanner.defaultCallLimit + 1, threadName: "kopiyka-bank")
         let monobank = Task(executorPreference: bankHTTP.executor) { await runMonobankFeed(bankHTTP) }
@@ -124,8 +123,7 @@ public struct BotRunner: Sendable {
         }
         scheduler.cancel()
         fetcher.cancel()
-        parser.cancel()
-        archiveReader.cancel()
+        reader.cancel()
         monobank.cancel()
         rates.cancel()
         backups.cancel()

@@ -44,20 +44,25 @@ extension ReadingApart where File == ArchiveFile, Reading == ArchiveReading {
 }
 
 extension BotRunner {
-    /// Reads the file of `apart`'s kind the job waits for, on a thread of its own, then hands
-    /// the reading to the core. One file at a time; looks every second (`scheduleInterval` in
-    /// tests), on `configuration.clock`.
-    func runReading<File, Reading>(_ apart: ReadingApart<File, Reading>) async {
+    /// Reads the statement file, then the archive, their jobs wait for, each on a thread of its
+    /// own, and hands the readings to the core. One file at a time; one loop for both, so the
+    /// bot looks once a second (`scheduleInterval` in tests), on `configuration.clock`.
+    func runReadingApart() async {
         let turn = min(Duration.seconds(1), configuration.scheduleInterval)
         while !Task.isCancelled {
-            do {
-                while !Task.isCancelled, let file = try await core.fileToRead(apart) {
-                    try await core.keepRead(await Self.read(file, apart, faults: configuration.faults), apart)
-                }
-            } catch {
-                log.warning("\(apart.what)s wait to be read: \(error)")
-            }
+            await readAll(.statements)
+            await readAll(.archives)
             do { try await configuration.clock.sleeper.sleep(for: turn) } catch { return }
+        }
+    }
+
+    private func readAll<File, Reading>(_ apart: ReadingApart<File, Reading>) async {
+        do {
+            while !Task.isCancelled, let file = try await core.fileToRead(apart) {
+                try await core.keepRead(await Self.read(file, apart, faults: configuration.faults), apart)
+            }
+        } catch {
+            log.warning("\(apart.what)s wait to be read: \(error)")
         }
     }
 
@@ -75,7 +80,7 @@ extension BotRunner {
 
 extension BotCore {
     /// From now on the statements' and archives' jobs wait for files read by
-    /// `BotRunner.runReading`.
+    /// `BotRunner.runReadingApart`.
     func readFilesApart() {
         conversation.settings.parsesStatementsApart = true
         conversation.settings.parsesArchivesApart = true

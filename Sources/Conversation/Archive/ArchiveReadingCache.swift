@@ -1,7 +1,7 @@
 import Ledger
 
 /// A family archive's bytes, to be read (`ArchiveReading.init`) where the work holds no one
-/// up: the bot does it on a thread of its own (`BotRunner.runReading`).
+/// up: the bot does it on a thread of its own (`BotRunner.runReadingApart`).
 public struct ArchiveFile: Sendable {
     public let importID: Int64
     let data: [UInt8]

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Ledger
 
 /// A fetched statement file's bytes, to be parsed (`StatementReading.init`) where the work
-/// holds no one up: the bot does it on a thread of its own (`BotRunner.runReading`).
+/// holds no one up: the bot does it on a thread of its own (`BotRunner.runReadingApart`).
 public struct StatementFile: Sendable {
     public let importID: Int64
     let fileName: String
