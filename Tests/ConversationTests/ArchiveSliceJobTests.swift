@@ -126,24 +126,34 @@ import Testing
         #expect(said.contains { $0.contains("✅") }, "\(said)")
     }
 
-    @Test func aHandoverBetweenSlicesLeavesNoHalfArchive() throws {
-        let zip = try Self.bigArchive(2_500)
+    /// Оля's family with Тарас in it.
+    static func family() throws -> (TestConversation, olha: Member, taras: Member) {
         let chat = try TestConversation()
         _ = try chat.say("/start", from: .olha)
         let invite = try chat.say("/invite", from: .olha).joined()
         let code = try #require(invite.range(of: #"join_[A-Za-z0-9]{12}"#, options: .regularExpression))
         _ = try chat.say("/start \(invite[code])", from: .taras)
-        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
-        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
+        return (chat, try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id)),
+                try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id)))
+    }
+
+    /// What /family → 👑 does.
+    static func handOver(_ chat: TestConversation, from old: Member, to new: Member) throws {
+        try chat.ledger.transaction {
+            try chat.ledger.families.setRole(.owner, memberID: new.id)
+            try chat.ledger.families.setRole(.member, memberID: old.id)
+        }
+    }
+
+    @Test func aHandoverBetweenSlicesLeavesNoHalfArchive() throws {
+        let zip = try Self.bigArchive(2_500)
+        let (chat, olha, taras) = try Self.family()
         #expect(taras.householdID == olha.householdID)
         try Self.send(zip, named: "kopiyka-archive.zip", from: .olha, to: chat)
         var said = try chat.runJobs("archives").texts(in: Sender.olha.id)
         #expect(try chat.ledger.entries.count(householdID: olha.householdID) == 1_000)
 
-        try chat.ledger.transaction {  // What /family → 👑 does.
-            try chat.ledger.families.setRole(.owner, memberID: taras.id)
-            try chat.ledger.families.setRole(.member, memberID: olha.id)
-        }
+        try Self.handOver(chat, from: olha, to: taras)
         for _ in 0..<3 { said += try chat.runJobs("archives").texts(in: Sender.olha.id) }
         #expect(try chat.ledger.entries.count(householdID: olha.householdID) == 2_500, "the archive begun is taken whole")
         #expect(said.filter { $0.contains("✅") }.count == 1, "\(said)")
@@ -153,20 +163,11 @@ import Testing
         let passphrase = "вишня-липень-2026"
         let key = try #require(ArchiveSeal.derive(passphrase))
         let sealed = try #require(ArchiveSeal.seal(try Self.bigArchive(10), with: key))
-        let chat = try TestConversation()
-        _ = try chat.say("/start", from: .olha)
-        let invite = try chat.say("/invite", from: .olha).joined()
-        let code = try #require(invite.range(of: #"join_[A-Za-z0-9]{12}"#, options: .regularExpression))
-        _ = try chat.say("/start \(invite[code])", from: .taras)
-        let olha = try #require(try chat.ledger.families.member(telegramUserID: Sender.olha.id))
-        let taras = try #require(try chat.ledger.families.member(telegramUserID: Sender.taras.id))
+        let (chat, olha, taras) = try Self.family()
         try Self.send(sealed, named: "kopiyka-archive.kopiyka", from: .olha, to: chat)
         #expect(try chat.runJobs("archives").texts(in: Sender.olha.id).joined().contains("захищено паролем"))
 
-        try chat.ledger.transaction {  // What /family → 👑 does.
-            try chat.ledger.families.setRole(.owner, memberID: taras.id)
-            try chat.ledger.families.setRole(.member, memberID: olha.id)
-        }
+        try Self.handOver(chat, from: olha, to: taras)
         let answer = try chat.say(passphrase, from: .olha).joined()
         #expect(answer.contains("лише власник"), "\(answer)")
         _ = try chat.runJobs("archives")
