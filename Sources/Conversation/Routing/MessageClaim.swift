@@ -72,7 +72,7 @@ struct MessageCall {
 /// A message whose writer is a member. Reads `MessageCall`'s fields as its own (`call.text`).
 /// For `.entryText`, the message is parsed once, on the first claim that asks (`parsed()`).
 @dynamicMemberLookup
-struct MemberCall {
+final class MemberCall {
     let call: MessageCall
     let member: Member
     /// Registered by this very message (a private chat's first); they were just welcomed.
