@@ -35,6 +35,36 @@ import Testing
         return nil
     }
 
+    /// The bot started, with Оля and Тарас each a family of their own.
+    func startWithTwoFamilies() async throws -> RunningKopiyka {
+        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
+        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
+        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
+        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        return bot
+    }
+
+    /// Тарас writes `кава …` and waits for each answer until `done` holds (300 at most): how
+    /// many he wrote, and the longest he waited (30 s for one never answered).
+    func coffeesAnswered(until done: () -> Bool) async -> (coffees: Int, slowest: Duration) {
+        var slowest = Duration.zero, coffees = 0
+        while !done(), coffees < 300 {
+            coffees += 1
+            let before = texts(taras).count
+            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
+            let waited = await Self.answered { texts(taras).count > before }
+            #expect(waited != nil)
+            slowest = max(slowest, waited ?? .seconds(30))
+        }
+        return (coffees, slowest)
+    }
+
+    /// SIGTERM, and a clean exit within 10 s.
+    func stop(_ bot: RunningKopiyka) async {
+        bot.signal(SIGTERM)
+        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+    }
+
     /// The most memory the process has held, from the kernel (`VmHWM`), in bytes.
     static func peakMemory(of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -45,30 +75,18 @@ import Testing
 
     @Test func aThreeHundredThousandRowStatementIsRefusedWhileAnotherFamilyIsAnswered() async throws {
         defer { fake.stop() }
-        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
-        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
-        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
-        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        let bot = try await startWithTwoFamilies()
         let huge = MonobankCSVFile.coffees(300_000)
         #expect(huge.count > 9_000_000 && huge.count < 20 * 1024 * 1024)
         fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: huge, firstName: "Оля")
-        var slowest = Duration.zero, coffees = 0
-        while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка задовга") }), coffees < 300 {
-            coffees += 1
-            let before = texts(taras).count
-            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
-            let waited = await Self.answered { texts(taras).count > before }
-            #expect(waited != nil)
-            slowest = max(slowest, waited ?? .seconds(30))
-        }
+        let (coffees, slowest) = await coffeesAnswered(until: { texts(olha).contains(where: { $0.hasPrefix("📄 Виписка задовга") }) })
         #expect(await eventually { texts(olha).contains { $0.hasPrefix("📄 Виписка задовга: за раз я читаю до 20 000 рядків.") } },
                 "\(texts(olha))")
         #expect(slowest < .seconds(1), "another family waited \(slowest) for its coffee")
         let peak = try #require(Self.peakMemory(of: bot.pid))
         #expect(peak < 100 * 1_024 * 1_024, "peak memory \(peak / 1_048_576) MB")
         print("300,000-row CSV: \(coffees) coffees meanwhile, the slowest answered in \(slowest); peak \(peak / 1_048_576) MB")
-        bot.signal(SIGTERM)
-        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+        await stop(bot)
 
         let ledger = try Ledger(path: databasePath)
         let member = try #require(try ledger.families.member(telegramUserID: olha))
@@ -83,23 +101,12 @@ import Testing
     @Test(arguments: XLSXBomb.allCases)
     func anXLSXBombIsRefusedWhileAnotherFamilyIsAnswered(_ bomb: XLSXBomb) async throws {
         defer { fake.stop() }
-        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
-        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
-        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
-        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        let bot = try await startWithTwoFamilies()
         let file = bomb.file
         #expect(file.count < 200_000, "\(file.count) bytes")
         fake.enqueueDocument(chatID: olha, fileName: "statement.xlsx", data: file, firstName: "Оля")
         let sent = ContinuousClock.now
-        var slowest = Duration.zero, coffees = 0
-        while !texts(olha).contains(where: { $0.hasPrefix(bomb.answer) }), coffees < 300 {
-            coffees += 1
-            let before = texts(taras).count
-            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
-            let waited = await Self.answered { texts(taras).count > before }
-            #expect(waited != nil)
-            slowest = max(slowest, waited ?? .seconds(30))
-        }
+        let (coffees, slowest) = await coffeesAnswered(until: { texts(olha).contains(where: { $0.hasPrefix(bomb.answer) }) })
         let refusedIn = ContinuousClock.now - sent
         #expect(texts(olha).contains { $0.hasPrefix(bomb.answer) }, "\(texts(olha))")
         #expect(slowest < .seconds(1), "another family waited \(slowest) for its coffee")
@@ -107,8 +114,7 @@ import Testing
         #expect(peak < 100 * 1_024 * 1_024, "peak memory \(peak / 1_048_576) MB")
         print("XLSX bomb \(bomb) (\(file.count / 1_024) KB): refused in \(refusedIn), \(coffees) coffees meanwhile, "
             + "the slowest answered in \(slowest); peak \(peak / 1_048_576) MB")
-        bot.signal(SIGTERM)
-        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+        await stop(bot)
     }
 
     /// 20,000 rows, the most a file may have, read whole while Тарас's coffees are answered:
@@ -116,29 +122,17 @@ import Testing
     /// asserted by `StatementEndToEndTests`, where a stalled parse makes it deterministic.
     @Test func theLargestStatementIsReadBesideOtherFamilies() async throws {
         defer { fake.stop() }
-        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
-        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
-        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
-        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        let bot = try await startWithTwoFamilies()
         fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: MonobankCSVFile.distinctPurchases(20_000), firstName: "Оля")
         let sent = ContinuousClock.now
-        var slowest = Duration.zero, coffees = 0
-        while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }), coffees < 300 {
-            coffees += 1
-            let before = texts(taras).count
-            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
-            let waited = await Self.answered { texts(taras).count > before }
-            #expect(waited != nil)
-            slowest = max(slowest, waited ?? .seconds(30))
-        }
+        let (coffees, slowest) = await coffeesAnswered(until: { texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }) })
         let readIn = ContinuousClock.now - sent
         #expect(texts(olha).contains { $0.hasPrefix("📄 Виписка Монобанку: 20 000 операцій") }, "\(texts(olha).suffix(2))")
         let peak = try #require(Self.peakMemory(of: bot.pid))
         #expect(peak < 100 * 1_024 * 1_024, "peak memory \(peak / 1_048_576) MB")
         print("20,000-row CSV: read in \(readIn), \(coffees) coffees meanwhile, the slowest answered in \(slowest); "
             + "peak \(peak / 1_048_576) MB")
-        bot.signal(SIGTERM)
-        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+        await stop(bot)
     }
 
     /// Issue 32, attack 5: 3,000 typed `кава 85` and a statement of 3,000 such rows froze the
@@ -147,32 +141,20 @@ import Testing
     /// and nothing counts twice. The figures are printed (`telegram-bench attacks` times it).
     @Test func threeThousandTypedCoffeesAndTheirStatementHoldNoOtherFamily() async throws {
         defer { fake.stop() }
-        let bot = try KopiykaProcess.bot(against: fake, databasePath: databasePath, in: folder.url)
-        fake.enqueueMessage(chatID: olha, text: "/start", firstName: "Оля")
-        fake.enqueueMessage(chatID: taras, text: "/start", firstName: "Тарас")
-        #expect(await eventually { !texts(olha).isEmpty && !texts(taras).isEmpty })
+        let bot = try await startWithTwoFamilies()
         let typed = texts(olha).count
         for _ in 0..<3_000 { fake.enqueueMessage(chatID: olha, text: "кава 85", firstName: "Оля") }
         #expect(await eventually(timeout: .seconds(120)) { texts(olha).count >= typed + 3_000 })
         fake.enqueueDocument(chatID: olha, fileName: "statement.csv", data: MonobankCSVFile.coffees(3_000, on: MonobankCSVFile.day(of: Date())),
                              firstName: "Оля")
         let sent = ContinuousClock.now
-        var slowest = Duration.zero, coffees = 0
-        while !texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }), coffees < 300 {
-            coffees += 1
-            let before = texts(taras).count
-            fake.enqueueMessage(chatID: taras, text: "кава \(80 + coffees)", firstName: "Тарас")
-            let waited = await Self.answered { texts(taras).count > before }
-            #expect(waited != nil)
-            slowest = max(slowest, waited ?? .seconds(30))
-        }
+        let (coffees, slowest) = await coffeesAnswered(until: { texts(olha).contains(where: { $0.hasPrefix("📄 Виписка Монобанку") }) })
         let readIn = ContinuousClock.now - sent
         let summary = texts(olha).first { $0.hasPrefix("📄 Виписка Монобанку") } ?? ""
         #expect(summary.hasPrefix("📄 Виписка Монобанку: 3 000 операцій") && summary.contains("3 000"), "\(summary)")
         print("3,000 typed coffees and their statement: read in \(readIn), \(coffees) coffees of another family meanwhile, "
             + "the slowest answered in \(slowest)")
-        bot.signal(SIGTERM)
-        #expect(await bot.termination(within: .seconds(10)) == .exited(0), "\(bot.stderr)")
+        await stop(bot)
 
         let ledger = try Ledger(path: databasePath)
         let member = try #require(try ledger.families.member(telegramUserID: olha))
